@@ -1,0 +1,32 @@
+import { Check, Column, CreateDateColumn, Entity, Generated, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('users')
+@Check('ck_users_role', "role IN ('user', 'admin')")
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'uuid', unique: true })
+  @Generated('uuid')
+  uuid: string;
+
+  @Column({ type: 'text', unique: true })
+  username: string;
+
+  // Stored lower-cased by the accounts service, so the unique index is case-insensitive.
+  @Column({ type: 'text', unique: true })
+  email: string;
+
+  @Column({ type: 'text', select: false })
+  password_hash: string;
+
+  @Column({ type: 'text', nullable: true })
+  full_name: string | null;
+
+  @Index('ix_users_role')
+  @Column({ type: 'text', default: 'user' })
+  role: 'user' | 'admin';
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+}

@@ -1,0 +1,36 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CatalogModule } from './catalog/catalog.module';
+import { Clock, SystemClock } from './common/clock';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { SeedModule } from './database/seed/seed.module';
+import { HealthController } from './health/health.controller';
+import { JobsModule } from './jobs/jobs.module';
+import { RedisModule } from './redis/redis.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: { clock?: Clock } = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        ClockModule.forRoot(options.clock ?? new SystemClock()),
+        DatabaseModule,
+        RedisModule,
+        JobsModule,
+        SeedModule,
+        CatalogModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}
+
+@Module({})
+class ClockModule {
+  static forRoot(clock: Clock): DynamicModule {
+    return { module: ClockModule, global: true, providers: [{ provide: Clock, useValue: clock }], exports: [Clock] };
+  }
+}

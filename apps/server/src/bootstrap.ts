@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import type { Clock } from './common/clock';
+import { createRootLogger, PinoNestLogger } from './common/logger';
+import type { AppConfig } from './config/app-config';
+
+export interface CreateAppOptions {
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** Where the built web client is, if it has been built. */
+function findWebDist(config: AppConfig): string | undefined {
+  const candidates = [config.webDist, resolve(__dirname, '../../web/dist')].filter((p): p is string => !!p);
+  return candidates.find((p) => existsSync(join(p, 'index.html')));
+}
+
+/** Builds the whole server (not yet listening): used by main.ts, the tests and the benchmarks. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const logger = options.logger ?? createRootLogger(config);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, { clock: options.clock }), {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    pinoHttp({
+      logger,
+      // Successful requests at debug: a busy server should not write a line per request.
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        // Swagger UI at /api/docs needs inline styles; scripts stay same-origin only.
+        directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] },
+      },
+    }),
+  );
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Furlong API')
+      .setDescription('Horse-racing simulation and pari-mutuel wagering')
+      .setVersion('0.1.0')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const webDist = findWebDist(config);
+  if (webDist) {
+    app.useStaticAssets(webDist, { index: false, maxAge: '1h' });
+    const indexHtml = join(webDist, 'index.html');
+    // Client-side routes fall back to index.html; /api stays with the API (and its JSON 404).
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/')) return next();
+      res.sendFile(indexHtml);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,173 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { CatalogKind, ColumnDef } from './catalog-kinds';
+import { type ListQuery, likePattern } from './list-query';
+
+export type Row = Record<string, unknown>;
+
+const q = (identifier: string) => `"${identifier}"`;
+
+// Casts that make pg hand back plain JSON values (strings for dates, numbers for amounts).
+function selectExpression(column: string, def: ColumnDef): string {
+  switch (def.type) {
+    case 'date[]':
+      return `${q(column)}::text[] AS ${q(column)}`;
+    case 'number[]':
+      return `${q(column)}::float8[] AS ${q(column)}`;
+    default:
+      return q(column);
+  }
+}
+
+const ARRAY_CAST: Record<ColumnDef['type'], string> = {
+  int: 'bigint[]',
+  number: 'numeric[]',
+  text: 'text[]',
+  date: 'date[]',
+  time: 'time[]',
+  bool: 'boolean[]',
+  'text[]': 'text[]',
+  'date[]': 'date[]',
+  'number[]': 'numeric[]',
+};
+
+/** Reads the reference data with whitelisted columns and bound parameters only. */
+@Injectable()
+export class CatalogRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  selectList(kind: CatalogKind, alias?: string): string {
+    return Object.entries(kind.columns)
+      .map(([column, def]) => (alias ? `${alias}.${selectExpression(column, def)}` : selectExpression(column, def)))
+      .join(', ');
+  }
+
+  private where(kind: CatalogKind, query: ListQuery): { sql: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    const bind = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (query.ids.length > 0) clauses.push(`"id" = ANY(${bind(query.ids)}::int[])`);
+    if (query.names.length > 0) clauses.push(`${q(kind.nameColumn)} = ANY(${bind(query.names)}::text[])`);
+    if (query.q) {
+      const p = bind(likePattern(query.q));
+      clauses.push(`(${kind.searchColumns.map((c) => `${q(c)} ILIKE ${p}`).join(' OR ')})`);
+    }
+    for (const filter of query.filters) {
+      const list = filter.def.type.endsWith('[]');
+      const param = `${bind(filter.values)}::${ARRAY_CAST[filter.def.type]}`;
+      // A list column matches when it holds any of the values; a plain column when it equals one.
+      clauses.push(list ? `${q(filter.column)} && ${param}` : `${q(filter.column)} = ANY(${param})`);
+    }
+    return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  async list(kind: CatalogKind, query: ListQuery): Promise<{ items: Row[]; total: number }> {
+    const { sql: where, params } = this.where(kind, query);
+    const order = `${q(query.sort)} ${query.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST${query.sort === 'id' ? '' : ', "id" ASC'}`;
+    const items: Row[] = await this.dataSource.query(
+      `SELECT ${this.selectList(kind)} FROM ${q(kind.table)} ${where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`,
+      params,
+    );
+    // Skip the count when the page itself shows it is the last one.
+    let total: number;
+    if (items.length > 0 && items.length < query.limit) total = query.offset + items.length;
+    else {
+      const [row] = await this.dataSource.query(`SELECT count(*)::int AS total FROM ${q(kind.table)} ${where}`, params);
+      total = (row as { total: number }).total;
+    }
+    return { items, total };
+  }
+
+  async findById(kind: CatalogKind, id: number): Promise<Row | undefined> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${this.selectList(kind)} FROM ${q(kind.table)} WHERE "id" = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async random(kind: CatalogKind, count: number): Promise<Row[]> {
+    return this.dataSource.query(`SELECT ${this.selectList(kind)} FROM ${q(kind.table)} ORDER BY random() LIMIT $1`, [
+      count,
+    ]);
+  }
+
+  async horseConnections(horseId: number): Promise<Row | undefined> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT b.breed_name, j.jockey_name, t.trainer_name, o.owner_name
+         FROM horses h
+         JOIN breeds b ON b.id = h.breed_id
+         LEFT JOIN jockeys j ON j.id = h.jockey_id
+         LEFT JOIN trainers t ON t.id = h.trainer_id
+         LEFT JOIN owners o ON o.id = h.owner_id
+        WHERE h.id = $1`,
+      [horseId],
+    );
+    return rows[0];
+  }
+
+  async raceEntries(raceId: number): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT e.post_position, e.horse_id, h.horse_name, e.jockey_id, j.jockey_name,
+              e.trainer_id, t.trainer_name, e.owner_id, o.owner_name
+         FROM race_entries e
+         JOIN horses h ON h.id = e.horse_id
+         JOIN jockeys j ON j.id = e.jockey_id
+         JOIN trainers t ON t.id = e.trainer_id
+         JOIN owners o ON o.id = e.owner_id
+        WHERE e.race_id = $1
+        ORDER BY e.post_position`,
+      [raceId],
+    );
+  }
+
+  async raceResult(raceId: number): Promise<Row | undefined> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT r.id, r.race_id, r.num_horses, r.winner_horse_id, r.winner_post_position, r.race_duration_ms,
+              r.wire_position, r.finished_at,
+              json_agg(json_build_object(
+                'finish_position', f.finish_position, 'post_position', f.post_position,
+                'horse_id', f.horse_id, 'horse_name', h.horse_name, 'jockey_id', f.jockey_id,
+                'finish_time_ms', f.finish_time_ms, 'speed_figure', f.speed_figure,
+                'earnings_cents', f.earnings_cents) ORDER BY f.finish_position) AS finishers
+         FROM race_results r
+         JOIN race_result_finishers f ON f.result_id = r.id
+         JOIN horses h ON h.id = f.horse_id
+        WHERE r.race_id = $1
+        GROUP BY r.id`,
+      [raceId],
+    );
+    return rows[0];
+  }
+
+  async pastPerformance(horseId: number): Promise<Row | undefined> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT h.id AS horse_id, h.horse_name, p.jockey_id, COALESCE(p.starts, 0) AS starts, COALESCE(p.wins, 0) AS wins,
+              COALESCE(p.win_pct_horse, 0) AS win_pct_horse, p.avg_speed_figure_horse,
+              COALESCE(p.earnings_cents, 0) AS earnings_cents, p.last_race_time_ms, p.last_race_date,
+              COALESCE(p.win_percentage_jockey, 0) AS win_percentage_jockey, p.refreshed_at
+         FROM horses h LEFT JOIN past_performances p ON p.horse_id = h.id
+        WHERE h.id = $1`,
+      [horseId],
+    );
+    return rows[0];
+  }
+
+  async recentStarts(horseId: number, limit: number): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT r.id AS race_id, r.race_name, r.race_date, r.track_id, r.location, r.furlongs, r.surface_type,
+              r.track_condition, r.race_class, r.num_horses, f.finish_position, f.post_position, f.jockey_id,
+              f.finish_time_ms, f.speed_figure, f.earnings_cents
+         FROM race_result_finishers f
+         JOIN race_results rr ON rr.id = f.result_id
+         JOIN races r ON r.id = rr.race_id
+        WHERE f.horse_id = $1
+        ORDER BY r.race_date DESC, r.starting_time DESC
+        LIMIT $2`,
+      [horseId, limit],
+    );
+  }
+}

@@ -1,0 +1,52 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe(loadConfig.name, () => {
+  it('should give the embedded defaults for an empty environment', () => {
+    const sut = loadConfig({});
+    expect(sut).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      database: { url: undefined, dataDir: './data' },
+      redis: { url: undefined, prefix: 'furlong' },
+      seed: { value: 1, onStart: true, baseDate: '2026-11-01' },
+      logLevel: 'info',
+    });
+  });
+
+  it('should treat empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  it('should read every setting from the environment', () => {
+    const sut = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/furlong',
+      REDIS_URL: 'redis://cache:6379',
+      SEED: '42',
+      SEED_ON_START: 'false',
+      LOG_LEVEL: 'debug',
+    });
+    expect(sut).toMatchObject({
+      port: 8080,
+      database: { url: 'postgres://u@db:5432/furlong' },
+      redis: { url: 'redis://cache:6379' },
+      seed: { value: 42, onStart: false },
+      logLevel: 'debug',
+    });
+  });
+
+  it('should list every bad value in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PAST_PERFORMANCE_CRON: 'soon' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const fields = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(fields).toEqual(['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PAST_PERFORMANCE_CRON']);
+    expect((error as ConfigError).message).toContain(
+      'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
+    );
+  });
+});

@@ -1,0 +1,35 @@
+import { types } from 'pg';
+import { DataSource } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+// int8 and numeric arrive as strings by default; our values (cents, distances) fit a JS number.
+types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+types.setTypeParser(types.builtins.NUMERIC, (value) => Number(value));
+// A DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' rather than a shifted Date.
+types.setTypeParser(types.builtins.DATE, (value) => value);
+
+export interface DataSourceOptions {
+  url: string;
+  poolSize: number;
+  /** Log every SQL statement (debugging only). */
+  logging?: boolean;
+}
+
+/** A TypeORM data source for our schema; migrations are committed and never synchronised. */
+export function createDataSource(options: DataSourceOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    // gen_random_uuid() is built into PostgreSQL 13+; no extension to install.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    logging: options.logging ? 'all' : ['error'],
+    extra: { max: options.poolSize, connectionTimeoutMillis: 10_000 },
+  });
+}

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/**
+ * PostgreSQL compiled to WebAssembly, running in this process with its files under dataDir and
+ * reachable through the ordinary `pg` driver on a loopback port. It is one session: use a pool of 1.
+ */
+export class EmbeddedPostgres {
+  private constructor(
+    private readonly db: PGlite,
+    private readonly server: PGLiteSocketServer,
+    readonly url: string,
+  ) {}
+
+  static async start(dataDir: string): Promise<EmbeddedPostgres> {
+    const dir = resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+    await server.start();
+    const [host, port] = server.getServerConn().split(':');
+    return new EmbeddedPostgres(db, server, `postgres://postgres@${host}:${port}/postgres`);
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+    await this.db.close();
+  }
+}

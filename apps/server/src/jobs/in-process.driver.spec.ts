@@ -1,0 +1,98 @@
+import { InProcessDriver } from './in-process.driver';
+import type { JobHandlerFn, JobName } from './job.types';
+
+function handlers(fn: JobHandlerFn): Map<JobName, JobHandlerFn> {
+  return new Map([['past-performance.refresh', fn]]);
+}
+
+describe(InProcessDriver.name, () => {
+  let sut: InProcessDriver;
+
+  beforeEach(() => {
+    sut = new InProcessDriver();
+  });
+
+  afterEach(async () => {
+    jest.useRealTimers();
+    await sut.close();
+  });
+
+  it('should run an enqueued job with its payload', async () => {
+    const seen: unknown[] = [];
+    await sut.start(handlers(async (payload) => seen.push(payload)));
+
+    await sut.run('past-performance.refresh', { reason: 'manual' });
+
+    expect(seen).toEqual([{ reason: 'manual' }]);
+  });
+
+  it('should hold jobs enqueued before start and run them once started', async () => {
+    const seen: unknown[] = [];
+    const done = sut.run('past-performance.refresh', { reason: 'seed' });
+    await sut.start(handlers(async (payload) => seen.push(payload)));
+    await done;
+    expect(seen).toEqual([{ reason: 'seed' }]);
+  });
+
+  it('should run jobs one at a time in order', async () => {
+    const log: string[] = [];
+    await sut.start(
+      handlers(async (payload) => {
+        log.push(`start ${payload.reason}`);
+        await new Promise((r) => setTimeout(r, 5));
+        log.push(`end ${payload.reason}`);
+      }),
+    );
+    await Promise.all([
+      sut.run('past-performance.refresh', { reason: 'manual' }),
+      sut.run('past-performance.refresh', { reason: 'schedule' }),
+    ]);
+    expect(log).toEqual(['start manual', 'end manual', 'start schedule', 'end schedule']);
+  });
+
+  it('should not add a job twice under the same job id', async () => {
+    let runs = 0;
+    await sut.enqueue('past-performance.refresh', { reason: 'manual' }, { jobId: 'x' });
+    await sut.enqueue('past-performance.refresh', { reason: 'manual' }, { jobId: 'x' });
+    await sut.start(handlers(async () => runs++));
+    await sut.run('past-performance.refresh', { reason: 'manual' });
+    expect(runs).toBe(2);
+  });
+
+  it('should retry a failing job and reject run() after the third failure', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    let attempts = 0;
+    await sut.start(
+      handlers(async () => {
+        attempts++;
+        throw new Error('database away');
+      }),
+    );
+    const outcome = sut.run('past-performance.refresh', { reason: 'manual' }).catch((err: Error) => err.message);
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setImmediate(r));
+      await jest.advanceTimersByTimeAsync(5000);
+    }
+    expect(await outcome).toBe('database away');
+    expect(attempts).toBe(3);
+  });
+
+  it('should fire a cron schedule when its time comes', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'], now: new Date('2026-11-22T03:59:30Z') });
+    const seen: unknown[] = [];
+    await sut.start(handlers(async (payload) => seen.push(payload)));
+    await sut.schedule('nightly', '0 4 * * *', 'past-performance.refresh', { reason: 'schedule' });
+
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(seen).toEqual([]);
+    await jest.advanceTimersByTimeAsync(15_000);
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual([{ reason: 'schedule' }]);
+  });
+
+  it('should refuse a bad cron pattern at once', async () => {
+    await expect(
+      sut.schedule('bad', 'every night', 'past-performance.refresh', { reason: 'schedule' }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,158 @@
+import { Logger } from '@nestjs/common';
+import { CronExpressionParser } from 'cron-parser';
+import type { EnqueueOptions, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
+
+interface QueuedJob {
+  id: string;
+  name: JobName;
+  payload: unknown;
+  attempt: number;
+  done: { resolve: () => void; reject: (err: unknown) => void }[];
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Jobs in this process, for the embedded default (no Redis): one at a time, retried up to three
+ * times like the BullMQ driver; schedules are cron patterns driven by timers.
+ */
+export class InProcessDriver implements JobQueueDriver {
+  readonly kind = 'in-process' as const;
+  private readonly logger = new Logger('Jobs');
+  private handlers: ReadonlyMap<JobName, JobHandlerFn> = new Map();
+  private readonly pending: QueuedJob[] = [];
+  private readonly byId = new Map<string, QueuedJob>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly schedules = new Map<string, NodeJS.Timeout>();
+  private running = false;
+  private started = false;
+  private closed = false;
+  private nextId = 1;
+
+  async start(handlers: ReadonlyMap<JobName, JobHandlerFn>): Promise<void> {
+    this.handlers = handlers;
+    this.started = true;
+    this.drain();
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<string> {
+    return this.add(name, payload, options).id;
+  }
+
+  run<N extends JobName>(name: N, payload: JobPayloads[N], timeoutMs = 60_000): Promise<void> {
+    const job = this.add(name, payload, {});
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Job ${name} did not finish in ${timeoutMs} ms`)), timeoutMs);
+      timer.unref();
+      job.done.push({
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      });
+    });
+  }
+
+  async schedule<N extends JobName>(id: string, pattern: string, name: N, payload: JobPayloads[N]): Promise<void> {
+    // Validate now so a bad pattern fails at start-up, not at midnight.
+    CronExpressionParser.parse(pattern);
+    const existing = this.schedules.get(id);
+    if (existing) clearTimeout(existing);
+    const arm = () => {
+      if (this.closed) return;
+      const next = CronExpressionParser.parse(pattern).next().getTime();
+      // setTimeout holds at most ~24.8 days; re-arm in steps for longer gaps.
+      const wait = Math.min(next - Date.now(), 2 ** 31 - 1);
+      const timer = setTimeout(
+        () => {
+          if (Date.now() >= next - 5) this.add(name, payload, { jobId: `${id}:${next}` });
+          arm();
+        },
+        Math.max(0, wait),
+      );
+      timer.unref();
+      this.schedules.set(id, timer);
+    };
+    arm();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of [...this.timers, ...this.schedules.values()]) clearTimeout(timer);
+    for (const job of this.pending.splice(0)) {
+      for (const waiter of job.done) waiter.reject(new Error('Job queue closed'));
+    }
+  }
+
+  private add(name: JobName, payload: unknown, options: EnqueueOptions): QueuedJob {
+    if (this.closed) throw new Error('Job queue closed');
+    const id = options.jobId ?? String(this.nextId++);
+    const existing = this.byId.get(id);
+    if (existing) return existing;
+    const job: QueuedJob = { id, name, payload, attempt: 0, done: [] };
+    this.byId.set(id, job);
+    if (options.delayMs && options.delayMs > 0) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.pending.push(job);
+        this.drain();
+      }, options.delayMs);
+      timer.unref();
+      this.timers.add(timer);
+    } else {
+      this.pending.push(job);
+      this.drain();
+    }
+    return job;
+  }
+
+  private drain(): void {
+    if (!this.started || this.running || this.closed) return;
+    const job = this.pending.shift();
+    if (!job) return;
+    this.running = true;
+    setImmediate(() => void this.execute(job));
+  }
+
+  private async execute(job: QueuedJob): Promise<void> {
+    job.attempt++;
+    try {
+      const handler = this.handlers.get(job.name);
+      if (!handler) throw new Error(`No handler for job '${job.name}'`);
+      await handler(job.payload as never);
+      this.finish(job, null);
+    } catch (err) {
+      if (job.attempt < MAX_ATTEMPTS && !this.closed) {
+        this.logger.warn(`Job ${job.name} (${job.id}) failed, attempt ${job.attempt}: ${(err as Error).message}`);
+        const timer = setTimeout(
+          () => {
+            this.timers.delete(timer);
+            this.pending.push(job);
+            this.drain();
+          },
+          1000 * 2 ** (job.attempt - 1),
+        );
+        timer.unref();
+        this.timers.add(timer);
+      } else {
+        this.logger.error(`Job ${job.name} (${job.id}) failed: ${(err as Error).message}`);
+        this.finish(job, err);
+      }
+    } finally {
+      this.running = false;
+      this.drain();
+    }
+  }
+
+  private finish(job: QueuedJob, err: unknown): void {
+    this.byId.delete(job.id);
+    for (const waiter of job.done) {
+      if (err) waiter.reject(err);
+      else waiter.resolve();
+    }
+  }
+}

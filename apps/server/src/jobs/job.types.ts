@@ -1,0 +1,33 @@
+/** Every job the system runs, keyed by name, with its payload. Add a job here first. */
+export interface JobPayloads {
+  /** Recompute past-performance rows, earnings and ages from the race results. */
+  'past-performance.refresh': { reason: 'schedule' | 'manual' | 'seed' };
+}
+
+export type JobName = keyof JobPayloads;
+
+/** Runtime list of the job names, checked against the registered handlers at start-up. */
+export const JOB_NAMES: readonly JobName[] = ['past-performance.refresh'];
+
+export type JobHandlerFn<N extends JobName = JobName> = (payload: JobPayloads[N]) => Promise<unknown>;
+
+export interface EnqueueOptions {
+  /** A job with the same id is not added twice while it exists. */
+  jobId?: string;
+  delayMs?: number;
+}
+
+/**
+ * The queue port. Drivers: BullMQ on Redis when REDIS_URL is set, an in-process runner otherwise.
+ * Handlers are registered once at start-up, before `start()`.
+ */
+export interface JobQueueDriver {
+  readonly kind: 'bullmq' | 'in-process';
+  start(handlers: ReadonlyMap<JobName, JobHandlerFn>): Promise<void>;
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<string>;
+  /** Enqueues and resolves when a worker has finished the job (rejects if it failed). */
+  run<N extends JobName>(name: N, payload: JobPayloads[N], timeoutMs?: number): Promise<void>;
+  /** Repeats a job on a cron pattern; upserting the same id replaces the old schedule. */
+  schedule<N extends JobName>(id: string, pattern: string, name: N, payload: JobPayloads[N]): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,28 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '../../src/bootstrap';
+import { createRootLogger } from '../../src/common/logger';
+import { loadConfig } from '../../src/config/app-config';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  baseUrl: string;
+  get<T = unknown>(path: string): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+/** Starts the real server on a free loopback port with the given environment. */
+export async function startTestApp(env: Record<string, string | undefined>): Promise<TestApp> {
+  const config = loadConfig({ SEED_ON_START: 'false', LOG_LEVEL: 'error', ...env, HOST: '127.0.0.1', PORT: '0' });
+  const app = await createApp(config, { logger: createRootLogger({ logLevel: 'error' }) });
+  await app.listen(0, '127.0.0.1');
+  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    app,
+    baseUrl,
+    async get<T>(path: string) {
+      const res = await fetch(`${baseUrl}${path}`);
+      return { status: res.status, body: (await res.json()) as T };
+    },
+    close: () => app.close(),
+  };
+}

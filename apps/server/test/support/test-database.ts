@@ -1,0 +1,55 @@
+import { Client } from 'pg';
+import { refreshPastPerformances } from '../../src/catalog/past-performance.sql';
+import { createDataSource } from '../../src/database/data-source';
+import { generateSeedData } from '../../src/database/seed/seed-generator';
+import { writeSeedData } from '../../src/database/seed/seed-writer';
+
+/** The machine's PostgreSQL; each test run works in databases of its own, dropped after. */
+export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const TEST_SEED_BASE_DATE = '2026-11-01';
+
+export function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createDatabase(name: string): Promise<string> {
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  return databaseUrl(name);
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** Migrates a database and fills it with the seed data (scale 1 is the full catalog). */
+export async function migrateAndSeed(url: string, options: { seed: number; scale?: number }): Promise<void> {
+  const ds = createDataSource({ url, poolSize: 2 });
+  await ds.initialize();
+  try {
+    await ds.runMigrations({ transaction: 'each' });
+    const data = generateSeedData({ seed: options.seed, baseDate: TEST_SEED_BASE_DATE, scale: options.scale });
+    await ds.transaction(async (manager) => {
+      await writeSeedData(manager, data);
+      await refreshPastPerformances(manager, new Date(`${TEST_SEED_BASE_DATE}T12:00:00Z`));
+    });
+  } finally {
+    await ds.destroy();
+  }
+}

@@ -1,0 +1,46 @@
+// One Jest run for the whole repo: small tests, medium tests against the machine's real
+// PostgreSQL and Redis, and the smoke test of the embedded (PGlite) path.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  // NestJS 12 ships ESM only: let SWC compile those files to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm|file-type|@tokenizer|token-types|strtok3)/)'],
+  moduleNameMapper: { '^@furlong/(domain|contracts)$': '<rootDir>/libs/$1/src' },
+  testEnvironment: 'node',
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'small',
+      testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/server/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'medium',
+      testMatch: ['<rootDir>/apps/server/test/**/*.medium-spec.ts'],
+      globalSetup: '<rootDir>/apps/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/apps/server/test/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'smoke',
+      testMatch: ['<rootDir>/test/smoke/**/*.spec.ts'],
+    },
+  ],
+};

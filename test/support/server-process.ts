@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const SERVER_MAIN = join(__dirname, '../../apps/server/dist/main.js');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Every log line the process has written so far. */
+  lines: string[];
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Runs the built server (`npm run build` first) as a child process on a free loopback port and
+ * resolves once it logs that it is up; rejects with its output if it exits or takes too long.
+ */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return new Promise<ServerProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${lines.join('\n')}`));
+    }, timeoutMs);
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream as NodeJS.ReadableStream }).on('line', (line) => {
+        lines.push(line);
+        const match = /Furlong is up at (http:\/\/\S+?)[ )"]/.exec(line);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve({ child, baseUrl: match[1].replace('localhost', '127.0.0.1'), lines, stop });
+        }
+      });
+    }
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was up:\n${lines.join('\n')}`));
+    });
+  });
+}

@@ -71,7 +71,7 @@ async function withBenchDatabase<T>(work: (url: string) => Promise<T>): Promise<
 
 async function benchTarget(target: string, env: Record<string, string>, seconds: number, connections: number[]) {
   const started = Date.now();
-  const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn' }, 300_000);
+  const server = await startServerProcess({ ...env, LOG_LEVEL: 'info' }, 300_000);
   console.log(`${target}: server up (migrated and seeded) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   try {
     const figures: Figures[] = [];

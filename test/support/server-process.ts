@@ -1,8 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export const SERVER_MAIN = join(__dirname, '../../apps/server/dist/main.js');
+/** The repository root: found by walking up, since this file runs both from source and from test/dist. */
+export const REPO_ROOT = (() => {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'apps/server/package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no repository root above ${__dirname}`);
+    dir = parent;
+  }
+  return dir;
+})();
+
+export const SERVER_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -34,7 +34,7 @@ describe('the committed migrations', () => {
   });
 
   it('should keep an index behind every list sort and filter column', async () => {
-    const { CATALOG_KINDS } = await import('../src/catalog/catalog-kinds');
+    const { CATALOG_KINDS } = await import('@furlong/contracts');
     const rows: { table: string; column: string }[] = await sut.query(`
       SELECT t.relname AS table, a.attname AS column
         FROM pg_index i

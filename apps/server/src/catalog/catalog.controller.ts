@@ -1,3 +1,4 @@
+import { CATALOG_KIND_NAMES, CATALOG_KINDS, type CatalogKindName } from '@furlong/contracts';
 import { Controller, Get, Inject, Param, Query, type Type } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -11,7 +12,6 @@ import {
 import { parseId } from '../common/api-error';
 import { API_ERROR_SCHEMA, listPageSchema, rowSchema } from '../common/openapi-schemas';
 import { CatalogService } from './catalog.service';
-import { CATALOG_KIND_NAMES, CATALOG_KINDS, type CatalogKindName } from './catalog-kinds';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './list-query';
 
 function pascal(name: string): string {

@@ -1,6 +1,6 @@
+import type { CatalogKind, ColumnDef } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { CatalogKind, ColumnDef } from './catalog-kinds';
 import { type ListQuery, likePattern } from './list-query';
 
 export type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
+import { CATALOG_KINDS, type CatalogKindName, isCatalogKindName } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
 import { CatalogRepository, type Row } from './catalog.repository';
-import { CATALOG_KINDS, type CatalogKindName, isCatalogKindName } from './catalog-kinds';
 import { ListQueryError, parseListQuery } from './list-query';
 
 export interface ListPage {

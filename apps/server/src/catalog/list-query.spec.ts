@@ -1,4 +1,4 @@
-import { CATALOG_KINDS } from './catalog-kinds';
+import { CATALOG_KINDS } from '@furlong/contracts';
 import { DEFAULT_LIMIT, ListQueryError, likePattern, parseListQuery } from './list-query';
 
 const horses = CATALOG_KINDS.horses;

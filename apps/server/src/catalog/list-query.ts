@@ -1,5 +1,5 @@
+import type { CatalogKind, ColumnDef } from '@furlong/contracts';
 import type { FieldProblem } from '../common/api-error';
-import type { CatalogKind, ColumnDef } from './catalog-kinds';
 
 export const MAX_LIMIT = 5000;
 export const DEFAULT_LIMIT = 25;

@@ -1,4 +1,4 @@
-import type { CatalogKind, ColumnType } from '../catalog/catalog-kinds';
+import type { CatalogKind, ColumnType } from '@furlong/contracts';
 
 type Schema = Record<string, unknown>;
 

@@ -1,3 +1,4 @@
+/** The catalog kinds served under /api/{kind}: table, name column, searchable and listed columns. Shared so the client knows every column. */
 /** How a column's values are parsed from a query string and compared. */
 export type ColumnType = 'int' | 'number' | 'text' | 'date' | 'time' | 'bool' | 'text[]' | 'date[]' | 'number[]';
 

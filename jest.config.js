@@ -21,6 +21,19 @@ const common = {
   testEnvironment: 'node',
 };
 
+// The web client's tests: React under jsdom, TSX with the automatic JSX runtime.
+const swcWeb = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 30_000,
@@ -36,6 +49,17 @@ module.exports = {
       testMatch: ['<rootDir>/apps/server/test/**/*.medium-spec.ts'],
       globalSetup: '<rootDir>/apps/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/apps/server/test/global-teardown.ts',
+    },
+    {
+      displayName: 'web',
+      testEnvironment: '<rootDir>/apps/web/test/jsdom-environment.js',
+      testMatch: ['<rootDir>/apps/web/src/**/*.test.{ts,tsx}'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swcWeb },
+      moduleNameMapper: {
+        '^@furlong/(domain|contracts)$': '<rootDir>/libs/$1/src',
+        '\\.(css|png|jpg|gif|svg)$': '<rootDir>/apps/web/test/asset-stub.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/apps/web/test/setup.ts'],
     },
     {
       ...common,

@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
+
 export default defineConfig({
   plugins: [react()],
+  // The shared libraries are TypeScript sources: bundle them directly (tree-shaken), not their CommonJS build.
+  resolve: { alias: { '@furlong/contracts': lib('contracts'), '@furlong/domain': lib('domain') } },
   server: {
     port: 5173,
     // `npm run dev`: the API runs on :3000, the client here with hot reload.

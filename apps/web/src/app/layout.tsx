@@ -1,0 +1,60 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Loading } from '../components/ui/status';
+import { useSession } from '../lib/session';
+import { NavMenu } from './nav-menu';
+
+/** Header with the brand, who is logged in and the menu; the page; the footer. */
+export function Layout() {
+  const session = useSession();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Link to="/home" className="brand">
+          <span aria-hidden="true">🏇</span> Furlong
+        </Link>
+        <div className="who" aria-live="polite">
+          {session ? (
+            <>
+              <span>
+                Logged in as <strong>{session.username}</strong>
+              </span>
+              <Link to="/logout" className="button secondary small">
+                Logout
+              </Link>
+            </>
+          ) : (
+            <>
+              <span>Not logged in</span>
+              <Link to="/login" className="button small">
+                Login
+              </Link>
+            </>
+          )}
+        </div>
+      </header>
+      <NavMenu />
+      <main id="main" className="app-main">
+        {notice ? (
+          <p className="flash" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="app-footer">
+        <span>Furlong · simulated racing, play money only</span>
+        <Link to="/bet-types">Bet types</Link>
+        <Link to="/faqs">FAQs</Link>
+        <a href="/api/docs">API</a>
+      </footer>
+    </div>
+  );
+}

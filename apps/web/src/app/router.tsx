@@ -1,0 +1,241 @@
+import type { CatalogKindName } from '@furlong/contracts';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Loading } from '../components/ui/status';
+import { ComingSoonPage } from '../features/placeholder/components/coming-soon-page';
+import { ErrorView } from './error-view';
+import { Layout } from './layout';
+import { NotFoundPage } from './not-found';
+import { ProtectedRoute } from './protected-route';
+
+/** A lazily loaded page: its module is fetched the first time the route is visited. */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const catalogList = (kind: CatalogKindName) =>
+  lazyPage(async () => {
+    const { CatalogListPage } = await import('../features/catalog/components/catalog-list-page');
+    return () => <CatalogListPage kind={kind} />;
+  });
+
+const catalogSheet = (kind: CatalogKindName) =>
+  lazyPage(async () => {
+    const { RecordSheetPage } = await import('../features/catalog/components/record-sheet-page');
+    return () => <RecordSheetPage key={kind} kind={kind} />;
+  });
+
+const soon = (title: string, area: string) => ({ element: <ComingSoonPage title={title} area={area} /> });
+
+const AREAS = {
+  accounts: 'accounts (sign-up, login, profile and wallet)',
+  racing: 'live racing',
+  wagering: 'wagering',
+  handicapping: 'the handicapping tools',
+  free: 'free races',
+  content: 'the information pages',
+  stable: 'the stable (your own horses)',
+  auction: 'the horse auction',
+  admin: 'the operator tools',
+};
+
+const stats = (name: string) =>
+  lazyPage(async () => (await import('../features/stats/components/stats-pages'))[name as 'StatisticsPage']);
+
+/** Routes anyone may open (spec §2.1). */
+const openRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/home" replace /> },
+  { path: 'home', ...lazyPage(async () => (await import('../features/home/components/home-page')).HomePage) },
+  { path: 'login', ...lazyPage(async () => (await import('../features/auth/components/login-page')).LoginPage) },
+  { path: 'logout', ...lazyPage(async () => (await import('../features/auth/components/logout-page')).LogoutPage) },
+  { path: 'login/:id', ...soon('Login by link', AREAS.accounts) },
+  { path: 'logout/:id', ...soon('Logout', AREAS.accounts) },
+  { path: 'register', ...soon('Sign Up', AREAS.accounts) },
+  { path: 'auth', ...soon('Authentication', AREAS.accounts) },
+  { path: 'sensi-pass-register', ...soon('Pass Login', AREAS.accounts) },
+  { path: 'dashboard', ...soon('Dashboard', AREAS.accounts) },
+  {
+    path: 'data-consumer',
+    ...lazyPage(async () => (await import('../features/home/components/race-context-pages')).DataConsumerPage),
+  },
+  {
+    path: 'data-provider',
+    ...lazyPage(async () => (await import('../features/home/components/race-context-pages')).DataProviderPage),
+  },
+  { path: 'race/:id', ...soon('Race', AREAS.racing) },
+  { path: 'learn-about-racing', ...soon('Learn About Racing', AREAS.content) },
+  { path: 'news', ...soon('News', AREAS.content) },
+  { path: 'tutorial', ...soon('Tutorial', AREAS.content) },
+  { path: 'instructions', ...soon('Instructions', AREAS.content) },
+  { path: 'faqs', ...soon('FAQs', AREAS.content) },
+  { path: 'free-race', ...soon('Free Race', AREAS.free) },
+  { path: 'free-random-data', ...soon('Free Random Data', AREAS.free) },
+  { path: 'free-tote-board', ...soon('Free Tote Board', AREAS.free) },
+  { path: 'free-leader-board', ...soon('Free Leader Board', AREAS.free) },
+  { path: 'free-program-card', ...soon('Free Program Card', AREAS.free) },
+  { path: 'app-test', ...soon('App Test', AREAS.admin) },
+  { path: 'app-test/:id', ...soon('App Test', AREAS.admin) },
+];
+
+/** Everything else sits behind the sign-up wall (spec §2.1's guarded group, plus the links' routes). */
+const guardedRoutes: RouteObject[] = [
+  // Programs
+  {
+    path: 'program-card',
+    ...lazyPage(async () => (await import('../features/program/components/program-card-page')).ProgramCardPage),
+  },
+  {
+    path: 'program-card/:trackId',
+    ...lazyPage(async () => (await import('../features/program/components/program-card-page')).ProgramCardPage),
+  },
+  {
+    path: 'track-card',
+    ...lazyPage(async () => (await import('../features/program/components/track-card-page')).TrackCardPage),
+  },
+  {
+    path: 'race-card',
+    ...lazyPage(async () => (await import('../features/program/components/race-card-page')).RaceCardPage),
+  },
+  {
+    path: 'track-race-dates',
+    ...lazyPage(async () => (await import('../features/program/components/track-race-dates-page')).TrackRaceDatesPage),
+  },
+  {
+    path: 'track-race-dates/:trackId',
+    ...lazyPage(async () => (await import('../features/program/components/track-race-dates-page')).TrackRaceDatesPage),
+  },
+
+  // Lists and detail sheets
+  ...(['horses', 'jockeys', 'trainers', 'owners', 'tracks', 'races', 'breeds'] as const).map((kind) => ({
+    path: kind,
+    ...catalogList(kind),
+  })),
+  { path: 'horse', ...catalogList('horses') },
+  { path: 'horse-details', ...catalogList('horses') },
+  { path: 'jockey', ...catalogList('jockeys') },
+  { path: 'trainer', ...catalogList('trainers') },
+  { path: 'owner', ...catalogList('owners') },
+  { path: 'race-track', ...catalogList('tracks') },
+  { path: 'bet-types', ...catalogList('bet_types') },
+  ...(['horse', 'jockey', 'trainer', 'owner', 'track', 'race'] as const).flatMap((singular) => {
+    const kind = `${singular}s` as CatalogKindName;
+    return [
+      { path: `page-${singular}/:id`, ...catalogSheet(kind) },
+      { path: `${singular}/:id`, ...catalogSheet(kind) },
+      { path: `${kind}/:id`, ...catalogSheet(kind) },
+    ];
+  }),
+  { path: 'race-track/:id', ...catalogSheet('tracks') },
+
+  // Statistics from the race results
+  { path: 'jockey-History', ...stats('JockeyHistoryPage') },
+  { path: 'jockey-Stats', ...stats('JockeyStatsPage') },
+  { path: 'jockey-Style', ...stats('JockeyStylePage') },
+  { path: 'trainer-history', ...stats('TrainerHistoryPage') },
+  { path: 'trainer-stats', ...stats('TrainerStatsPage') },
+  { path: 'trainer-style', ...stats('TrainerStylePage') },
+  { path: 'statistics', ...stats('StatisticsPage') },
+  { path: 'track-conditions', ...stats('TrackConditionsPage') },
+  { path: 'track-type', ...stats('TrackTypePage') },
+  { path: 'leader-board', ...stats('LeadersPage') },
+  { path: 'leaderboard', ...stats('LeadersPage') },
+
+  // Live racing
+  { path: 'leaderboard/:id', ...soon('Race Leaderboard', AREAS.racing) },
+  { path: 'current-race-screens', ...soon('Current Races', AREAS.racing) },
+  { path: 'current-races', ...soon('Current Races', AREAS.racing) },
+  { path: 'race-screens', ...soon('Race Screens', AREAS.racing) },
+  { path: 'race-results', ...soon('Race Results', AREAS.racing) },
+  { path: 'create-races', ...soon('Create Races', AREAS.racing) },
+  { path: 'gear', ...soon('Gear', AREAS.racing) },
+
+  // Wagering and handicapping
+  { path: 'bets', ...soon('Place Bets', AREAS.wagering) },
+  { path: 'race', ...soon('Bets', AREAS.wagering) },
+  { path: 'race-details', ...soon('Race Details', AREAS.wagering) },
+  { path: 'advanced-bet-tracks', ...soon('Advanced Bet: Tracks', AREAS.wagering) },
+  { path: 'advanced-bet-races', ...soon('Advanced Bet: Races', AREAS.wagering) },
+  { path: 'multi-race-bet', ...soon('Multi-Race Bet', AREAS.wagering) },
+  { path: 'confirmation', ...soon('Bet Confirmation', AREAS.wagering) },
+  { path: 'bet-odds', ...soon('Bet Odds', AREAS.wagering) },
+  { path: 'bet-payouts', ...soon('Bet Payouts', AREAS.wagering) },
+  { path: 'user-bets', ...soon('Betting History', AREAS.wagering) },
+  { path: 'morning-line-odds', ...soon('Morning Line Odds', AREAS.handicapping) },
+  { path: 'predict-race', ...soon('Race Predictor', AREAS.handicapping) },
+  { path: 'horse-race-predictor', ...soon('Race Predictor', AREAS.handicapping) },
+  { path: 'race-odds-calculator', ...soon('Odds Calculator', AREAS.handicapping) },
+  { path: 'earnings', ...soon('Earnings', AREAS.handicapping) },
+
+  // Accounts
+  { path: 'profile', ...soon('Profile', AREAS.accounts) },
+  { path: 'admin-profile', ...soon('Admin Profile', AREAS.accounts) },
+  { path: 'user-dashboard', ...soon('User Dashboard', AREAS.accounts) },
+  { path: 'user-settings', ...soon('User Settings', AREAS.accounts) },
+  { path: 'account-settings', ...soon('Account Settings', AREAS.accounts) },
+  { path: 'hamburger', ...soon('Menu', AREAS.accounts) },
+
+  // Stable
+  { path: 'create-horse', ...soon('Create Horse', AREAS.stable) },
+  { path: 'create-horse-page', ...soon('Create Horse', AREAS.stable) },
+  { path: 'enter-race', ...soon('Enter Race', AREAS.stable) },
+  { path: 'breeding', ...soon('Breeding', AREAS.content) },
+  { path: 'horse-training', ...soon('Horse Training', AREAS.content) },
+  { path: 'medical', ...soon('Medical', AREAS.content) },
+  { path: 'shoeing', ...soon('Shoeing', AREAS.content) },
+
+  // Auction
+  ...[
+    ['auction', 'Auction'],
+    ['auction-horses', 'Auction Horses'],
+    ['auction-horses/:id', 'Auction Horse'],
+    ['auction-horses/:id/currentbid', 'Current Bid'],
+    ['dates', 'Auction Dates'],
+    ['public', 'Public Sales'],
+    ['private', 'Private Sales'],
+    ['bidding', 'Bidding'],
+    ['current-highest-bid', 'Current Highest Bid'],
+    ['auction-results', 'Auction Results'],
+    ['facilities', 'Facilities'],
+    ['staff', 'Staff'],
+    ['sales-contract', 'Sales Contract'],
+    ['sales-contracts', 'Sales Contracts'],
+    ['breeding-contracts', 'Breeding Contracts'],
+    ['transportation', 'Transportation'],
+  ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.auction) })),
+
+  // Operators and feedback
+  ...[
+    ['insert-columns', 'Insert Columns'],
+    ['add-columns', 'Add Columns'],
+    ['showDB', 'Tables'],
+    ['run-scan-insert', 'Scan and Insert'],
+    ['endpoint-test', 'Endpoint Test'],
+    ['contact-us', 'Contact Us'],
+    ['submit-program', 'Submit a Program'],
+    ['submit-race', 'Submit a Race'],
+    ['submit-bug', 'Report a Bug'],
+    ['submit-feedback', 'Feedback'],
+  ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <ErrorView />,
+    hydrateFallbackElement: <Loading />,
+    children: [
+      {
+        // A page that fails shows the error view inside the layout, so the menu stays usable.
+        errorElement: <ErrorView />,
+        children: [
+          ...openRoutes,
+          { element: <ProtectedRoute />, children: guardedRoutes },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

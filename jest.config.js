@@ -1,5 +1,6 @@
 // One Jest run for the whole repo: small tests, medium tests against the machine's real
-// PostgreSQL and Redis, and the smoke test of the embedded (PGlite) path.
+// PostgreSQL and Redis, browser flows in Debian's chromium, and the smoke test of the embedded
+// (PGlite) path.
 const swc = [
   '@swc/jest',
   {
@@ -60,6 +61,11 @@ module.exports = {
         '\\.(css|png|jpg|gif|svg)$': '<rootDir>/apps/web/test/asset-stub.js',
       },
       setupFilesAfterEnv: ['<rootDir>/apps/web/test/setup.ts'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],
     },
     {
       ...common,

@@ -6,10 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
+import { scratchDatabase } from '../support/postgres';
 import { startServerProcess } from '../support/server-process';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const QUERIES = ['star', 'moon', 'run', 'gold', 'king', 'ar', 'on', 'silver', 'dream', 'la'];
 const SORTS = ['horse_name', 'earnings_cents', 'age', 'dob', 'sire'];
 
@@ -55,17 +54,11 @@ async function measure(target: string, baseUrl: string, connections: number, sec
 }
 
 async function withBenchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `furlong_bench_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const db = await scratchDatabase('furlong_bench');
   try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
+    return await work(db.url);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   }
 }
 

@@ -1,4 +1,6 @@
 export * from './bet-types';
+export * from './connection-style';
+export * from './day-card';
 export * from './distance';
 export * from './names';
 export * from './prng';

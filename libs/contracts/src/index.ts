@@ -20,3 +20,7 @@ export interface ApiErrorResponse {
   message: string;
   errors?: { field: string; reason: string }[];
 }
+
+export * from './catalog-kinds';
+export * from './program';
+export * from './stats';

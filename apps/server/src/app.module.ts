@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { SeedModule } from './database/seed/seed.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
+import { ProgramModule } from './program/program.module';
 import { RedisModule } from './redis/redis.module';
 
 @Module({})
@@ -22,6 +23,7 @@ export class AppModule {
         JobsModule,
         SeedModule,
         CatalogModule,
+        ProgramModule,
       ],
       controllers: [HealthController],
     };

@@ -1,0 +1,69 @@
+import type { CurrentRaceRunner, CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './day-card.repository';
+
+export interface CurrentRaceFilter {
+  trackId?: number;
+  date?: string;
+  status?: CurrentRaceStatus;
+  limit: number;
+  offset: number;
+}
+
+/** Reads current races (current_races, current_race_entries) with their names. */
+@Injectable()
+export class CurrentRaceRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async findById(id: number): Promise<(CurrentRaceSummary & { track_name: string }) | undefined> {
+    const rows: (SummaryRow & { track_name: string })[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS}, t.track_name
+         FROM current_races cr JOIN tracks t ON t.id = cr.track_id
+        WHERE cr.id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    return row && { ...toSummary(row), track_name: row.track_name };
+  }
+
+  // Trainer and owner are the horse's own: a current entry records only the horse and its rider.
+  async entries(id: number): Promise<CurrentRaceRunner[]> {
+    return this.dataSource.query(
+      `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
+              h.trainer_id, tr.trainer_name, h.owner_id, o.owner_name
+         FROM current_race_entries e
+         JOIN horses h ON h.id = e.horse_id
+         JOIN jockeys j ON j.id = e.jockey_id
+         LEFT JOIN trainers tr ON tr.id = h.trainer_id
+         LEFT JOIN owners o ON o.id = h.owner_id
+        WHERE e.current_race_id = $1
+        ORDER BY e.post_position`,
+      [id],
+    );
+  }
+
+  async list(filter: CurrentRaceFilter): Promise<{ items: CurrentRaceSummary[]; total: number }> {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    const bind = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (filter.trackId !== undefined) clauses.push(`cr.track_id = ${bind(filter.trackId)}`);
+    if (filter.date !== undefined) clauses.push(`cr.race_date = ${bind(filter.date)}::date`);
+    if (filter.status !== undefined) clauses.push(`cr.status = ${bind(filter.status)}`);
+    const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
+    const page = params.length;
+    const [rows, counted]: [SummaryRow[], { total: number }[]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${SUMMARY_COLUMNS} FROM current_races cr ${where}
+          ORDER BY cr.post_time DESC, cr.id DESC
+          LIMIT $${page + 1} OFFSET $${page + 2}`,
+        [...params, filter.limit, filter.offset],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM current_races cr ${where}`, params),
+    ]);
+    return { items: rows.map(toSummary), total: counted[0]?.total ?? 0 };
+  }
+}

@@ -1,0 +1,175 @@
+import type { CardTrack, CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
+import type { DayCardHorse, DayCardTrack, PlannedRace } from '@furlong/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A track as the day card needs it: its header plus what the races are drawn from. */
+export type CardTrackRow = CardTrack & DayCardTrack;
+
+/** What a card being built already holds, and what it may still draw from. */
+export interface CardDraw {
+  existingRaceNumbers: ReadonlySet<number>;
+  existingHorseIds: readonly number[];
+  horses: readonly DayCardHorse[];
+  jockeyIds: readonly number[];
+}
+
+/** The columns of a CurrentRaceSummary, selected from current_races aliased `cr`. */
+export const SUMMARY_COLUMNS = `
+  cr.id, cr.track_id, cr.race_number, cr.location || ' Race ' || cr.race_number AS race_name,
+  cr.race_date, cr.post_time, cr.location, cr.miles, cr.furlongs, cr.meters, cr.num_horses, cr.weather,
+  cr.surface_type, cr.track_condition, cr.purse_cents, cr.status, cr.seed_hash`;
+
+/** A summary row as pg returns it (post_time is a Date). */
+export interface SummaryRow extends Omit<CurrentRaceSummary, 'post_time'> {
+  post_time: Date;
+  status: CurrentRaceStatus;
+}
+
+export function toSummary(row: SummaryRow): CurrentRaceSummary {
+  return {
+    id: row.id,
+    track_id: row.track_id,
+    race_number: row.race_number,
+    race_name: row.race_name,
+    race_date: row.race_date,
+    post_time: row.post_time.toISOString(),
+    location: row.location,
+    miles: row.miles,
+    furlongs: row.furlongs,
+    meters: row.meters,
+    num_horses: row.num_horses,
+    weather: row.weather,
+    surface_type: row.surface_type,
+    track_condition: row.track_condition,
+    purse_cents: row.purse_cents,
+    status: row.status,
+    seed_hash: row.seed_hash,
+  };
+}
+
+/** Reads tracks and writes a track's current races for a day (current_races, current_race_entries). */
+@Injectable()
+export class DayCardRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async findTrack(trackId: number): Promise<CardTrackRow | undefined> {
+    const rows: CardTrackRow[] = await this.dataSource.query(
+      `SELECT id, track_name, location, start_time::text AS start_time, daily_races, race_intervals, surface_type,
+              track_condition, weather, furlongs, distances_furlongs::float8[] AS distances_furlongs,
+              purse_sizes_cents::float8[] AS purse_sizes_cents
+         FROM tracks WHERE id = $1`,
+      [trackId],
+    );
+    return rows[0];
+  }
+
+  async countRaces(trackId: number, date: string): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      'SELECT count(*)::int AS n FROM current_races WHERE track_id = $1 AND race_date = $2',
+      [trackId, date],
+    );
+    return row?.n ?? 0;
+  }
+
+  async listRaces(trackId: number, date: string): Promise<CurrentRaceSummary[]> {
+    const rows: SummaryRow[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS} FROM current_races cr
+        WHERE cr.track_id = $1 AND cr.race_date = $2
+        ORDER BY cr.race_number`,
+      [trackId, date],
+    );
+    return rows.map(toSummary);
+  }
+
+  /**
+   * Writes the races that `plan` returns for a track's day, in one transaction. An advisory lock on
+   * (track, date) makes concurrent first requests wait for the first one, which then finds the card
+   * made; ON CONFLICT on the unique (track, date, number) is a second guard. `plan` sees what the
+   * card already holds and must return only races it lacks. Returns how many races were written.
+   */
+  async createCard(
+    track: CardTrackRow,
+    date: string,
+    plan: (draw: CardDraw) => readonly PlannedRace[],
+  ): Promise<number> {
+    // PGlite is a single session: everything below goes through the transaction's own manager.
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`day-card:${track.id}:${date}`]);
+      const existing: { race_number: number; horse_ids: number[] | null }[] = await manager.query(
+        `SELECT cr.race_number, array_agg(e.horse_id) FILTER (WHERE e.horse_id IS NOT NULL) AS horse_ids
+           FROM current_races cr LEFT JOIN current_race_entries e ON e.current_race_id = cr.id
+          WHERE cr.track_id = $1 AND cr.race_date = $2
+          GROUP BY cr.race_number`,
+        [track.id, date],
+      );
+      const existingRaceNumbers = new Set(existing.map((r) => r.race_number));
+      if (existingRaceNumbers.size >= Math.min(track.daily_races, 13)) return 0;
+      // Player-made horses (user_id set) enter races through the stable, not the card draw.
+      const horses: DayCardHorse[] = await manager.query(
+        'SELECT id, jockey_id FROM horses WHERE user_id IS NULL ORDER BY id',
+      );
+      const jockeys: { id: number }[] = await manager.query('SELECT id FROM jockeys ORDER BY id');
+      const races = plan({
+        existingRaceNumbers,
+        existingHorseIds: existing.flatMap((r) => r.horse_ids ?? []),
+        horses,
+        jockeyIds: jockeys.map((j) => j.id),
+      }).filter((race) => !existingRaceNumbers.has(race.race_number));
+      return this.insertRaces(manager, track, date, races);
+    });
+  }
+
+  private async insertRaces(
+    manager: EntityManager,
+    track: CardTrackRow,
+    date: string,
+    races: readonly PlannedRace[],
+  ): Promise<number> {
+    if (races.length === 0) return 0;
+    const inserted: { id: number; race_number: number }[] = await manager.query(
+      `INSERT INTO current_races (track_id, race_date, location, race_number, post_time, miles, furlongs, meters,
+                                  num_horses, weather, surface_type, track_condition, purse_cents, status)
+       SELECT $1::int, $2::date, $3::text, u.*, 'scheduled'
+         FROM unnest($4::smallint[], $5::timestamptz[], $6::numeric[], $7::numeric[], $8::int[], $9::smallint[],
+                     $10::text[], $11::text[], $12::text[], $13::bigint[])
+              AS u(race_number, post_time, miles, furlongs, meters, num_horses, weather, surface_type,
+                   track_condition, purse_cents)
+       ON CONFLICT (track_id, race_date, race_number) DO NOTHING
+       RETURNING id, race_number`,
+      [
+        track.id,
+        date,
+        track.location,
+        races.map((r) => r.race_number),
+        races.map((r) => r.post_time.toISOString()),
+        races.map((r) => r.miles),
+        races.map((r) => r.furlongs),
+        races.map((r) => r.meters),
+        races.map((r) => r.runners.length),
+        races.map((r) => r.weather),
+        races.map((r) => r.surface_type),
+        races.map((r) => r.track_condition),
+        races.map((r) => r.purse_cents),
+      ],
+    );
+    const idByNumber = new Map(inserted.map((r) => [r.race_number, r.id]));
+    const entries = races.flatMap((race) => {
+      const id = idByNumber.get(race.race_number);
+      return id === undefined ? [] : race.runners.map((runner) => ({ id, ...runner }));
+    });
+    if (entries.length > 0) {
+      await manager.query(
+        `INSERT INTO current_race_entries (current_race_id, post_position, horse_id, jockey_id)
+         SELECT * FROM unnest($1::int[], $2::smallint[], $3::int[], $4::int[])`,
+        [
+          entries.map((e) => e.id),
+          entries.map((e) => e.post_position),
+          entries.map((e) => e.horse_id),
+          entries.map((e) => e.jockey_id),
+        ],
+      );
+    }
+    return inserted.length;
+  }
+}

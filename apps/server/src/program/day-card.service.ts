@@ -1,0 +1,103 @@
+import type { TrackCardResponse } from '@furlong/contracts';
+import { MAX_DAILY_RACES, parseCalendarDate, planDayCard } from '@furlong/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { InvalidRequestException, notFound } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { QueryReader, type RawQuery } from '../common/query-params';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type CardTrackRow, DayCardRepository } from './day-card.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A public GET makes a card on demand only for days near today (UTC), so nobody can fill the
+ * tables by walking the calendar: from a week back to a month ahead.
+ */
+export const CARD_DAYS_BACK = 7;
+export const CARD_DAYS_AHEAD = 30;
+
+/** Today's calendar day on the server clock, UTC. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A track's card for a day: its current races, made on demand (spec §4), the same every time. */
+@Injectable()
+export class DayCardService {
+  constructor(
+    @Inject(DayCardRepository) private readonly repository: DayCardRepository,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Makes sure the track's races for `date` (YYYY-MM-DD) exist: races 1..daily_races drawn by
+   * planDayCard from (config seed, track, date). Idempotent and safe to call concurrently; also
+   * used by the scheduler. Returns the track, or throws a 404 for an unknown one.
+   */
+  async ensureCard(trackId: number, date: string): Promise<CardTrackRow> {
+    const track = await this.repository.findTrack(trackId);
+    if (!track) throw notFound('Track', trackId);
+    // Most calls find the card made: skip the write transaction then.
+    if ((await this.repository.countRaces(trackId, date)) >= Math.min(track.daily_races, MAX_DAILY_RACES)) {
+      return track;
+    }
+    await this.repository.createCard(track, date, (draw) =>
+      planDayCard({
+        seed: this.config.seed.value,
+        date,
+        track,
+        horses: draw.horses,
+        jockeyIds: draw.jockeyIds,
+        // Only a card that is being completed has horses already; a new one draws from all.
+        excludeHorseIds: draw.existingHorseIds,
+      }),
+    );
+    return track;
+  }
+
+  async getCard(trackId: number, query: RawQuery): Promise<TrackCardResponse> {
+    const now = this.clock.now();
+    const params = new QueryReader(query, ['date']);
+    const date = this.parseDate(params, now);
+    const track = await this.ensureCard(trackId, date);
+    return {
+      track: {
+        id: track.id,
+        track_name: track.track_name,
+        location: track.location,
+        start_time: track.start_time,
+        daily_races: track.daily_races,
+        race_intervals: track.race_intervals,
+        surface_type: track.surface_type,
+        track_condition: track.track_condition,
+        weather: track.weather,
+      },
+      date,
+      server_time: now.toISOString(),
+      races: await this.repository.listRaces(trackId, date),
+    };
+  }
+
+  private parseDate(params: QueryReader, now: Date): string {
+    const text = params.text('date');
+    if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
+    if (text === undefined) return utcDay(now);
+    const day = parseCalendarDate(text);
+    if (!day) {
+      throw new InvalidRequestException([
+        { field: 'date', reason: `must be a date YYYY-MM-DD, got '${text.slice(0, 40)}'` },
+      ]);
+    }
+    const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+    const offset = Math.round((day.getTime() - today) / DAY_MS);
+    if (offset < -CARD_DAYS_BACK || offset > CARD_DAYS_AHEAD) {
+      throw new InvalidRequestException([
+        {
+          field: 'date',
+          reason: `must be from ${CARD_DAYS_BACK} days before to ${CARD_DAYS_AHEAD} days after today (${utcDay(now)}, UTC)`,
+        },
+      ]);
+    }
+    return text;
+  }
+}

@@ -9,6 +9,7 @@ import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
 import { ProgramModule } from './program/program.module';
 import { RedisModule } from './redis/redis.module';
+import { StatsModule } from './stats/stats.module';
 
 @Module({})
 export class AppModule {
@@ -24,6 +25,7 @@ export class AppModule {
         SeedModule,
         CatalogModule,
         ProgramModule,
+        StatsModule,
       ],
       controllers: [HealthController],
     };

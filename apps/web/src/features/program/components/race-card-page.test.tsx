@@ -1,0 +1,188 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { useRaceContext } from '../../../lib/race-context';
+import { makeRaceDetail } from '../test-fixtures';
+import { POST_TIME_PASSED, postCountdown } from './race-clock';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+describe(postCountdown.name, () => {
+  const post = '2026-11-23T13:00:00.000Z';
+
+  it('should count down to post time', () => {
+    expect(postCountdown(post, Date.parse('2026-11-23T12:55:00Z'))).toEqual({ passed: false, text: '5:00' });
+    expect(postCountdown(post, Date.parse('2026-11-23T11:59:59Z'))).toEqual({ passed: false, text: '1:00:01' });
+  });
+
+  it('should say post time passed once reached, never counting to the next day', () => {
+    expect(postCountdown(post, Date.parse('2026-11-23T13:00:00Z'))).toEqual({ passed: true, text: POST_TIME_PASSED });
+    expect(postCountdown(post, Date.parse('2026-11-23T13:00:01Z'))).toEqual({ passed: true, text: POST_TIME_PASSED });
+  });
+});
+
+describe('RaceCardPage', () => {
+  beforeEach(() => {
+    asMember();
+    useRaceContext.getState().clear();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('should show the race, its runners with links to their pages and the wagering buttons', async () => {
+    mockApi({ '/api/current_races/7': () => makeRaceDetail(7, { seed_hash: 'ab12cd' }) });
+    renderRoute('/race-card?raceId=7&trackId=1');
+
+    expect(await screen.findByRole('heading', { name: 'Aville Race 1' })).toBeInTheDocument();
+    const details = screen.getByRole('table', { name: 'Race details' });
+    expect(within(details).getByRole('link', { name: 'Aville Downs' })).toHaveAttribute('href', '/page-track/1');
+    expect(within(details).getByText('13:00:00 UTC')).toBeInTheDocument();
+    expect(within(details).getByText('$17,000.00')).toBeInTheDocument();
+    expect(within(details).getByText('ab12cd')).toBeInTheDocument();
+
+    const entries = screen.getByRole('table', { name: 'Entries (2)' });
+    const [, first, second] = within(entries).getAllByRole('row');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Silver Comet' })).toHaveAttribute(
+      'href',
+      '/page-horse/101',
+    );
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Ada Reyes' })).toHaveAttribute(
+      'href',
+      '/page-jockey/201',
+    );
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Tom Barr' })).toHaveAttribute(
+      'href',
+      '/page-trainer/301',
+    );
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Greenfield Stables' })).toHaveAttribute(
+      'href',
+      '/page-owner/401',
+    );
+    expect(within(first as HTMLElement).getByRole('cell', { name: '14' })).toBeInTheDocument();
+    expect(within(second as HTMLElement).queryAllByRole('link')).toHaveLength(2);
+
+    expect(screen.getByRole('link', { name: 'Place Bet' })).toHaveAttribute('href', '/bets');
+    expect(screen.getByRole('link', { name: 'Bet Odds' })).toHaveAttribute('href', '/bet-odds');
+    expect(screen.getByRole('link', { name: 'Predict Race' })).toHaveAttribute('href', '/predict-race');
+    expect(screen.getByRole('link', { name: 'Morning Line Odds' })).toHaveAttribute('href', '/morning-line-odds');
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+
+  it('should put the race into the shared race context', async () => {
+    mockApi({ '/api/current_races/7': () => makeRaceDetail(7) });
+    renderRoute('/race-card?raceId=7&trackId=1');
+    await screen.findByRole('heading', { name: 'Aville Race 1' });
+    expect(useRaceContext.getState()).toMatchObject({
+      currentRaceId: 7,
+      trackId: 1,
+      trackName: 'Aville Downs',
+      postTime: '2026-11-23T13:00:00.000Z',
+      horseIds: [101, 102],
+      horseNames: ['Silver Comet', 'Night Ledger'],
+    });
+  });
+
+  it("should count down to post by the server's clock, ticking every second", async () => {
+    // This browser's clock is an hour behind the server's: the countdown follows the server.
+    jest.useFakeTimers({ now: Date.parse('2026-11-23T11:55:00Z') });
+    mockApi({ '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T12:55:00.000Z' }) });
+    renderRoute('/race-card?raceId=7&trackId=1');
+
+    const timer = await screen.findByRole('timer', { name: 'Countdown to post' });
+    // Finding the page may have let a tick or two pass on the fake clock: read where it stands.
+    const seconds = () => {
+      const [m, s] = (timer.textContent ?? '').split(':').map(Number);
+      return (m ?? 0) * 60 + (s ?? 0);
+    };
+    const start = seconds();
+    expect(start).toBeGreaterThan(295);
+    expect(start).toBeLessThanOrEqual(300);
+    expect(screen.getByText(`2026-11-23 12:55:0${300 - start}`)).toBeInTheDocument();
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(seconds()).toBe(start - 1);
+    expect(screen.getByText(`2026-11-23 12:55:0${301 - start}`)).toBeInTheDocument();
+  });
+
+  it('should say post time passed and show the status once post time is reached', async () => {
+    // The browser's clock says 12:00, before post; the server's says 13:10, after it.
+    jest.useFakeTimers({ now: Date.parse('2026-11-23T12:00:00Z') });
+    mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T13:10:00.000Z', status: 'running' }),
+    });
+    renderRoute('/race-card?raceId=7&trackId=1');
+
+    expect(await screen.findByText(POST_TIME_PASSED)).toBeInTheDocument();
+    expect(screen.getByText("They're off — Running")).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('should show the status beside post time passed for a race that is not running', async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-23T13:10:00Z') });
+    mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T13:10:00.000Z', status: 'finished' }),
+    });
+    renderRoute('/race-card?raceId=7&trackId=1');
+    expect(await screen.findByText(POST_TIME_PASSED)).toBeInTheDocument();
+    expect(screen.getByText('Status: Finished')).toBeInTheDocument();
+  });
+
+  it('should refresh the race every 3 seconds and observe the server time each time', async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-23T12:55:00Z') });
+    let status = 'open';
+    let serverTime = '2026-11-23T12:55:00.000Z';
+    const { calls } = mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7, { status: status as 'open', server_time: serverTime }),
+    });
+    renderRoute('/race-card?raceId=7&trackId=1');
+    await screen.findByRole('heading', { name: 'Aville Race 1' });
+    const fetches = () => calls.filter((u) => u.pathname === '/api/current_races/7').length;
+    expect(fetches()).toBe(1);
+    expect(screen.getByRole('row', { name: /Status Open for betting/ })).toBeInTheDocument();
+
+    status = 'closed';
+    // The server's clock jumps a minute ahead of the browser's: the next answer resets the offset.
+    serverTime = '2026-11-23T12:56:03.000Z';
+    await act(async () => {
+      jest.advanceTimersByTime(3000);
+    });
+    expect(await screen.findByRole('row', { name: /Status Betting closed/ })).toBeInTheDocument();
+    expect(fetches()).toBe(2);
+    expect(screen.getByRole('timer', { name: 'Countdown to post' })).toHaveTextContent(/^3:57$/);
+  });
+
+  it('should say so when there is no race id, or the race does not exist', async () => {
+    const { calls } = mockApi({
+      '/api/current_races/404': () => json(404, { statusCode: 404, message: 'Current race 404 not found' }),
+    });
+    const first = renderRoute('/race-card?trackId=1');
+    expect(await screen.findByText('No race data available.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    first.unmount();
+
+    renderRoute('/race-card?raceId=404&trackId=1');
+    expect(await screen.findByText('No race data available.')).toBeInTheDocument();
+  });
+
+  it('should show the loading text, then an error line when the server fails', async () => {
+    let answer: (r: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    global.fetch = jest.fn(() => pending);
+    renderRoute('/race-card?raceId=7');
+    expect(await screen.findByText('Loading race data...')).toBeInTheDocument();
+    await act(async () => answer(json(500, { statusCode: 500, message: 'database down' })));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load the race. (database down)');
+  });
+
+  it('should go back with Go Back', async () => {
+    mockApi({ '/api/current_races/7': () => makeRaceDetail(7) });
+    const { router } = renderRoute('/track-card?id=1');
+    await act(async () => {
+      await router.navigate('/race-card?raceId=7&trackId=1');
+    });
+    await screen.findByRole('heading', { name: 'Aville Race 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/track-card'));
+  });
+});

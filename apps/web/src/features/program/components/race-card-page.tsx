@@ -1,0 +1,211 @@
+import type { CurrentRaceDetail } from '@furlong/contracts';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { BackButton, Page } from '../../../components/ui/page';
+import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { ApiError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/format';
+import { useRaceContext } from '../../../lib/race-context';
+import { useServerNow } from '../../../lib/server-clock';
+import { useCurrentRace } from '../api/current-race';
+import { formatDistance, formatTrackDateTime, parseId, postCountdown, statusLabel, trackTime } from './race-clock';
+
+/** Spec §8, race card. */
+export const RACE_CARD_MESSAGES = {
+  noData: 'No race data available.',
+  loading: 'Loading race data...',
+} as const;
+
+/**
+ * /race-card?raceId={id}&trackId={id}: a current race with its runners and a countdown to post,
+ * refreshed every 3 s; it becomes the shared race context the wagering pages read.
+ */
+export function RaceCardPage() {
+  const [params] = useSearchParams();
+  const raceId = parseId(params.get('raceId'));
+  const race = useCurrentRace(raceId ?? 0);
+  const data = race.data;
+
+  const update = useRaceContext((s) => s.update);
+  useEffect(() => {
+    if (!data) return;
+    update({
+      currentRaceId: data.id,
+      trackId: data.track_id,
+      trackName: data.track_name,
+      postTime: data.post_time,
+      horseIds: data.entries.map((e) => e.horse_id),
+      horseNames: data.entries.map((e) => e.horse_name),
+    });
+  }, [data, update]);
+
+  const buttons = <RaceButtons />;
+
+  if (raceId === null || (race.isError && !data && race.error instanceof ApiError && race.error.status === 404)) {
+    return (
+      <Page title="Race Card">
+        <EmptyState>{RACE_CARD_MESSAGES.noData}</EmptyState>
+        {buttons}
+      </Page>
+    );
+  }
+  if (race.isPending) {
+    return (
+      <Page title="Race Card">
+        <Loading text={RACE_CARD_MESSAGES.loading} />
+        {buttons}
+      </Page>
+    );
+  }
+  if (!data) {
+    return (
+      <Page title="Race Card">
+        <ErrorMessage error={race.error} text="Unable to load the race." />
+        {buttons}
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={data.race_name}>
+      {race.isRefetchError ? <ErrorMessage error={race.error} text="Could not refresh the race card." /> : null}
+      <div className="race-card-top">
+        <RaceDetails race={data} />
+        <RaceClock race={data} />
+      </div>
+      {buttons}
+      <Entries race={data} />
+    </Page>
+  );
+}
+
+function RaceButtons() {
+  return (
+    <p className="button-row program-toolbar">
+      <Link className="button" to="/bets">
+        Place Bet
+      </Link>
+      <Link className="button secondary" to="/bet-odds">
+        Bet Odds
+      </Link>
+      <Link className="button secondary" to="/predict-race">
+        Predict Race
+      </Link>
+      <Link className="button secondary" to="/morning-line-odds">
+        Morning Line Odds
+      </Link>
+      <BackButton />
+    </p>
+  );
+}
+
+function RaceDetails({ race }: { race: CurrentRaceDetail }) {
+  const rows: [string, ReactNode][] = [
+    ['Race', `${race.race_name} (race ${race.race_number})`],
+    [
+      'Track',
+      <Link key="track" to={`/page-track/${race.track_id}`}>
+        {race.track_name}
+      </Link>,
+    ],
+    ['Date', race.race_date],
+    ['Post time', `${trackTime(race.post_time)} UTC`],
+    ['Distance', formatDistance(race.furlongs, race.miles)],
+    ['Surface', race.surface_type],
+    ['Condition', race.track_condition],
+    ['Weather', race.weather],
+    ['Purse', formatCents(race.purse_cents)],
+    ['Status', statusLabel(race.status)],
+  ];
+  if (race.seed_hash)
+    rows.push([
+      'Seed hash',
+      <code key="seed" className="seed-hash">
+        {race.seed_hash}
+      </code>,
+    ]);
+  return (
+    <table className="key-values race-details">
+      <caption>Race details</caption>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The server's clock and the countdown to post; once post time is reached it says so, never counting to tomorrow. */
+function RaceClock({ race }: { race: CurrentRaceDetail }) {
+  const now = useServerNow();
+  const countdown = postCountdown(race.post_time, now);
+  return (
+    <section className="race-clock" aria-label="Race clock">
+      <p>
+        <span className="live-clock-label">Track time</span>{' '}
+        <time dateTime={new Date(now).toISOString()}>{formatTrackDateTime(now)}</time> UTC
+      </p>
+      <p>
+        <span className="live-clock-label">Post time</span> {trackTime(race.post_time)}
+      </p>
+      {countdown.passed ? (
+        <>
+          <p className="countdown passed">{countdown.text}</p>
+          <p className="countdown-status">
+            {race.status === 'running' ? "They're off — Running" : `Status: ${statusLabel(race.status)}`}
+          </p>
+        </>
+      ) : (
+        <p>
+          <span className="live-clock-label">To post</span>{' '}
+          <span className="countdown" role="timer" aria-label="Countdown to post">
+            {countdown.text}
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Entries({ race }: { race: CurrentRaceDetail }) {
+  if (race.entries.length === 0) return <EmptyState>No runners entered yet.</EmptyState>;
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>Entries ({race.entries.length})</caption>
+        <thead>
+          <tr>
+            <th scope="col">Post</th>
+            <th scope="col">Horse no.</th>
+            <th scope="col">Horse</th>
+            <th scope="col">Jockey</th>
+            <th scope="col">Trainer</th>
+            <th scope="col">Owner</th>
+          </tr>
+        </thead>
+        <tbody>
+          {race.entries.map((e) => (
+            <tr key={e.post_position}>
+              <td>{e.post_position}</td>
+              <td>{e.horse_number}</td>
+              <td>
+                <Link to={`/page-horse/${e.horse_id}`}>{e.horse_name}</Link>
+              </td>
+              <td>
+                <Link to={`/page-jockey/${e.jockey_id}`}>{e.jockey_name}</Link>
+              </td>
+              <td>
+                {e.trainer_id === null ? '—' : <Link to={`/page-trainer/${e.trainer_id}`}>{e.trainer_name}</Link>}
+              </td>
+              <td>{e.owner_id === null ? '—' : <Link to={`/page-owner/${e.owner_id}`}>{e.owner_name}</Link>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

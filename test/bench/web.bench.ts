@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       const started = Date.now();
       await page.goto(`${server.baseUrl}/program-card`);
       await page.getByRole('button', { name: 'All', exact: true }).waitFor({ state: 'visible' });
-      await page.locator('.program-track-list button, [data-track-id]').first().waitFor({ state: 'visible' });
+      await page.locator('tbody tr.clickable').first().waitFor({ state: 'visible' });
       const elapsed = Date.now() - started;
       // The first load warms the server's caches and chromium's; it is reported but not counted.
       if (i === 0) console.log(`\nProgram card, cold first load: ${elapsed} ms`);

@@ -26,6 +26,9 @@ describe('the web client in a browser', () => {
   beforeEach(async () => {
     page = await browser.newPage();
     page.setDefaultTimeout(15_000);
+    // One browser profile serves every test: each starts logged out.
+    await page.goto(`${server.baseUrl}/home`);
+    await page.evaluate(() => localStorage.clear());
   });
 
   afterEach(async () => {
@@ -59,16 +62,11 @@ describe('the web client in a browser', () => {
     await page.goto(`${server.baseUrl}/program-card`);
     await page.getByRole('heading', { name: 'Program Card' }).waitFor();
     await page.getByRole('button', { name: letter, exact: true }).click();
-    await page
-      .getByRole('button', { name: new RegExp(track.track_name) })
-      .first()
-      .click();
+    await page.getByRole('row').filter({ hasText: track.track_name }).first().click();
+    await page.getByRole('link', { name: 'Daily Races' }).waitFor();
     await screenshot(page, 'program-card-track-selected');
 
-    await page
-      .getByRole('link', { name: 'Daily Races' })
-      .or(page.getByRole('button', { name: 'Daily Races' }))
-      .click();
+    await page.getByRole('link', { name: 'Daily Races' }).click();
     await page.waitForURL(/\/track-card\?id=\d+/);
     expect(new URL(page.url()).searchParams.get('id')).toBe(String(track.id));
     const firstRace = page.getByRole('row').filter({ hasText: 'Race 1' }).first();

@@ -16,7 +16,10 @@ export function Layout() {
       </a>
       <header className="app-header">
         <Link to="/home" className="brand">
-          <span aria-hidden="true">🏇</span> Furlong
+          <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 3v9a6 6 0 0 0 12 0V3h-3v9a3 3 0 0 1-6 0V3z" fill="currentColor" />
+          </svg>
+          Furlong
         </Link>
         <div className="who" aria-live="polite">
           {session ? (

@@ -106,9 +106,13 @@ async function main(): Promise<void> {
       errors: f.errors,
     })),
   );
-  const pg = all.filter((f) => f.target === 'postgresql');
-  const worst = Math.max(...pg.map((f) => f.p99));
-  console.log(`Target p99 < 20 ms on PostgreSQL: ${worst < 20 ? 'met' : 'NOT met'} (worst p99 ${worst} ms)`);
+  // The target is a request's latency; with more connections than cores, the load generator and
+  // the single server process share 2 cores and the figures show saturation, not latency.
+  for (const f of all.filter((x) => x.target === 'postgresql')) {
+    console.log(
+      `PostgreSQL, ${f.connections} connection(s): p99 ${f.p99} ms — target p99 < 20 ms ${f.p99 < 20 ? 'met' : 'NOT met'}`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

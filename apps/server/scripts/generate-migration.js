@@ -28,11 +28,11 @@ async function main() {
     }
     const ts = Date.now();
     const esc = (q) => q.query.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
-    const up = sql.upQueries.map((q) => `    await queryRunner.query(\`${esc(q)}\`);`).join('\n');
-    const down = sql.downQueries
-      .reverse()
-      .map((q) => `    await queryRunner.query(\`${esc(q)}\`);`)
-      .join('\n');
+    // Some statements carry parameters (TypeORM's own metadata rows for generated columns): keep them.
+    const call = (q) =>
+      `    await queryRunner.query(\`${esc(q)}\`${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`;
+    const up = sql.upQueries.map(call).join('\n');
+    const down = sql.downQueries.reverse().map(call).join('\n');
     const file = join(__dirname, '..', 'src', 'database', 'migrations', `${ts}-${name}.ts`);
     writeFileSync(
       file,

@@ -2,6 +2,7 @@ import type { CatalogKind, ColumnDef } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type ListQuery, likePattern } from './list-query';
+import { KINDS_WITH_SEARCH_TEXT, SEARCH_TEXT_COLUMN } from './search-text';
 
 export type Row = Record<string, unknown>;
 
@@ -53,7 +54,11 @@ export class CatalogRepository {
     if (query.names.length > 0) clauses.push(`${q(kind.nameColumn)} = ANY(${bind(query.names)}::text[])`);
     if (query.q) {
       const p = bind(likePattern(query.q));
-      clauses.push(`(${kind.searchColumns.map((c) => `${q(c)} ILIKE ${p}`).join(' OR ')})`);
+      clauses.push(
+        KINDS_WITH_SEARCH_TEXT.has(kind.name)
+          ? `${q(SEARCH_TEXT_COLUMN)} LIKE lower(${p})`
+          : `(${kind.searchColumns.map((c) => `${q(c)} ILIKE ${p}`).join(' OR ')})`,
+      );
     }
     for (const filter of query.filters) {
       const list = filter.def.type.endsWith('[]');

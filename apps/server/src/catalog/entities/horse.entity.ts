@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Relation } from 'typeorm';
 import { User } from '../../accounts/entities/user.entity';
+import { searchTextExpression } from '../search-text';
 import { Breed } from './breed.entity';
 import { Jockey } from './jockey.entity';
 import { Owner } from './owner.entity';
@@ -8,11 +9,8 @@ import { Trainer } from './trainer.entity';
 @Entity('horses')
 @Check('ck_horses_gender', "gender IN ('male', 'female')")
 @Check('ck_horses_weight', 'weight_lbs IS NULL OR weight_lbs BETWEEN 400 AND 2200')
-// Trigram indexes for free-text search (?q=), made by the SearchIndexes migration.
-@Index('trgm_horses_horse_name', { synchronize: false })
-@Index('trgm_horses_sire', { synchronize: false })
-@Index('trgm_horses_dam', { synchronize: false })
-@Index('trgm_horses_breeder', { synchronize: false })
+// The trigram index over search_text serves free-text search (?q=); the SearchText migration makes it.
+@Index('trgm_horses_search_text', { synchronize: false })
 export class Horse {
   @PrimaryGeneratedColumn()
   id: number;
@@ -106,4 +104,15 @@ export class Horse {
   @Index('ix_horses_earnings_cents')
   @Column({ type: 'bigint', default: 0 })
   earnings_cents: number;
+
+  /** The free-text filter's haystack (?q=): the search columns, lower-cased, behind a trigram index. */
+  @Column({
+    type: 'text',
+    generatedType: 'STORED',
+    asExpression: searchTextExpression('horses'),
+    select: false,
+    insert: false,
+    update: false,
+  })
+  search_text: string;
 }

@@ -9,6 +9,7 @@ import {
   PrimaryGeneratedColumn,
   Relation,
 } from 'typeorm';
+import { searchTextExpression } from '../search-text';
 import { RaceEntry } from './race-entry.entity';
 import { Track } from './track.entity';
 
@@ -16,9 +17,8 @@ import { Track } from './track.entity';
 @Check('ck_races_num_horses', 'num_horses BETWEEN 1 AND 12')
 @Check('ck_races_race_number', 'race_number BETWEEN 1 AND 13')
 @Index('ix_races_track_date_number', ['track_id', 'race_date', 'race_number'], { unique: true })
-// Trigram indexes for free-text search (?q=), made by the SearchIndexes migration.
-@Index('trgm_races_race_name', { synchronize: false })
-@Index('trgm_races_location', { synchronize: false })
+// The trigram index over search_text serves free-text search (?q=); the SearchText migration makes it.
+@Index('trgm_races_search_text', { synchronize: false })
 export class Race {
   @PrimaryGeneratedColumn()
   id: number;
@@ -92,4 +92,15 @@ export class Race {
     (entry) => entry.race,
   )
   entries?: Relation<RaceEntry[]>;
+
+  /** The free-text filter's haystack (?q=): the search columns, lower-cased, behind a trigram index. */
+  @Column({
+    type: 'text',
+    generatedType: 'STORED',
+    asExpression: searchTextExpression('races'),
+    select: false,
+    insert: false,
+    update: false,
+  })
+  search_text: string;
 }

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { searchTextExpression } from '../search-text';
 
 @Entity('tracks')
 // GIN indexes for the contains-filter on list columns (?wager_types=Exacta), made by ListIndexes.
@@ -8,9 +9,8 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('gin_tracks_purse_sizes_cents', { synchronize: false })
 @Check('ck_tracks_daily_races', 'daily_races BETWEEN 1 AND 13')
 @Check('ck_tracks_race_intervals', 'race_intervals BETWEEN 1 AND 240')
-// Trigram indexes for free-text search (?q=), made by the SearchIndexes migration.
-@Index('trgm_tracks_track_name', { synchronize: false })
-@Index('trgm_tracks_location', { synchronize: false })
+// The trigram index over search_text serves free-text search (?q=); the SearchText migration makes it.
+@Index('trgm_tracks_search_text', { synchronize: false })
 export class Track {
   @PrimaryGeneratedColumn()
   id: number;
@@ -86,4 +86,15 @@ export class Track {
   @Index('ix_tracks_purse_sizes_cents')
   @Column({ type: 'bigint', array: true, default: () => "'{}'" })
   purse_sizes_cents: number[];
+
+  /** The free-text filter's haystack (?q=): the search columns, lower-cased, behind a trigram index. */
+  @Column({
+    type: 'text',
+    generatedType: 'STORED',
+    asExpression: searchTextExpression('tracks'),
+    select: false,
+    insert: false,
+    update: false,
+  })
+  search_text: string;
 }

@@ -1,6 +1,12 @@
 import { InitialSchema1795326082400 } from './1795326082400-InitialSchema';
 import { SearchIndexes1795326082401 } from './1795326082401-SearchIndexes';
 import { ListIndexes1795326320629 } from './1795326320629-ListIndexes';
+import { SearchText1795414910865 } from './1795414910865-SearchText';
 
 /** Every migration, oldest first. */
-export const MIGRATIONS = [InitialSchema1795326082400, SearchIndexes1795326082401, ListIndexes1795326320629];
+export const MIGRATIONS = [
+  InitialSchema1795326082400,
+  SearchIndexes1795326082401,
+  ListIndexes1795326320629,
+  SearchText1795414910865,
+];

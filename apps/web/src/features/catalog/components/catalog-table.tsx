@@ -2,6 +2,7 @@ import { CATALOG_KINDS, type CatalogKindName } from '@furlong/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { LinkRow } from '../../../components/ui/link-row';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { LOAD_MORE_ROWS, PAGE_BUTTON_WINDOW } from '../../../config/ui';
 import { columnLabel, formatCell, formatNumber } from '../../../lib/format';
@@ -265,24 +266,13 @@ export function CatalogTable({ kind, columns, pageSizes, defaultPageSize, column
                 <tbody>
                   {rows.map((row) => {
                     const href = rowHref?.(row);
-                    return (
-                      <tr
-                        key={row.id}
-                        className={href ? 'clickable' : undefined}
-                        tabIndex={href ? 0 : undefined}
-                        onClick={href ? () => navigate(href) : undefined}
-                        onKeyDown={
-                          href
-                            ? (e) => {
-                                if (e.key === 'Enter') navigate(href);
-                              }
-                            : undefined
-                        }
-                      >
-                        {shown.map((c) => (
-                          <td key={c}>{formatCell(c, row[c])}</td>
-                        ))}
-                      </tr>
+                    const cells = shown.map((c) => <td key={c}>{formatCell(c, row[c])}</td>);
+                    return href ? (
+                      <LinkRow key={row.id} href={href}>
+                        {cells}
+                      </LinkRow>
+                    ) : (
+                      <tr key={row.id}>{cells}</tr>
                     );
                   })}
                 </tbody>

@@ -1,21 +1,10 @@
 import type { CatalogKindName } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
+import { type Runner, RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatRaceTime } from '../../../lib/format';
 import { type CatalogRow, useCatalogList } from '../api/catalog-list';
 import { usePastPerformance } from '../api/catalog-record';
-
-interface Entry {
-  post_position: number;
-  horse_id: number;
-  horse_name: string;
-  jockey_id: number;
-  jockey_name: string;
-  trainer_id: number;
-  trainer_name: string;
-  owner_id: number;
-  owner_name: string;
-}
 
 interface Finisher {
   finish_position: number;
@@ -139,49 +128,14 @@ function HorseForm({ record }: { record: CatalogRow }) {
 }
 
 function RaceField({ record }: { record: CatalogRow }) {
-  const entries = (record.entries as Entry[] | undefined) ?? [];
+  const entries = (record.entries as Runner[] | undefined) ?? [];
   const result = record.result as { finishers?: Finisher[] } | null | undefined;
   const finishers = result?.finishers ?? [];
   const nameOf = new Map(entries.map((e) => [e.horse_id, e.horse_name]));
   return (
     <section className="related" aria-label="Field and result">
       <h2>Field</h2>
-      {entries.length === 0 ? (
-        <EmptyState>No entries.</EmptyState>
-      ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Post</th>
-                <th scope="col">Horse</th>
-                <th scope="col">Jockey</th>
-                <th scope="col">Trainer</th>
-                <th scope="col">Owner</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.post_position}>
-                  <td>{e.post_position}</td>
-                  <td>
-                    <Link to={`/page-horse/${e.horse_id}`}>{e.horse_name}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/page-jockey/${e.jockey_id}`}>{e.jockey_name}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/page-trainer/${e.trainer_id}`}>{e.trainer_name}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/page-owner/${e.owner_id}`}>{e.owner_name}</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RunnersTable runners={entries} />
       <h2>Result</h2>
       {finishers.length === 0 ? (
         <EmptyState>No result yet.</EmptyState>

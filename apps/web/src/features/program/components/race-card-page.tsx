@@ -2,6 +2,7 @@ import type { CurrentRaceDetail } from '@furlong/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
+import { RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
@@ -172,40 +173,5 @@ function RaceClock({ race }: { race: CurrentRaceDetail }) {
 }
 
 function Entries({ race }: { race: CurrentRaceDetail }) {
-  if (race.entries.length === 0) return <EmptyState>No runners entered yet.</EmptyState>;
-  return (
-    <div className="table-scroll">
-      <table>
-        <caption>Entries ({race.entries.length})</caption>
-        <thead>
-          <tr>
-            <th scope="col">Post</th>
-            <th scope="col">Horse no.</th>
-            <th scope="col">Horse</th>
-            <th scope="col">Jockey</th>
-            <th scope="col">Trainer</th>
-            <th scope="col">Owner</th>
-          </tr>
-        </thead>
-        <tbody>
-          {race.entries.map((e) => (
-            <tr key={e.post_position}>
-              <td>{e.post_position}</td>
-              <td>{e.horse_number}</td>
-              <td>
-                <Link to={`/page-horse/${e.horse_id}`}>{e.horse_name}</Link>
-              </td>
-              <td>
-                <Link to={`/page-jockey/${e.jockey_id}`}>{e.jockey_name}</Link>
-              </td>
-              <td>
-                {e.trainer_id === null ? '—' : <Link to={`/page-trainer/${e.trainer_id}`}>{e.trainer_name}</Link>}
-              </td>
-              <td>{e.owner_id === null ? '—' : <Link to={`/page-owner/${e.owner_id}`}>{e.owner_name}</Link>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <RunnersTable runners={race.entries} caption={`Entries (${race.entries.length})`} />;
 }

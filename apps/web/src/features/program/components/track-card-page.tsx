@@ -1,6 +1,7 @@
 import type { CardTrack, CurrentRaceSummary } from '@furlong/contracts';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { LinkRow } from '../../../components/ui/link-row';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatNumber } from '../../../lib/format';
@@ -124,7 +125,6 @@ function TrackHeader({ track }: { track: CardTrack }) {
 }
 
 function RaceTable({ races, trackId }: { races: CurrentRaceSummary[]; trackId: number }) {
-  const navigate = useNavigate();
   return (
     <div className="table-scroll">
       <table>
@@ -147,15 +147,7 @@ function RaceTable({ races, trackId }: { races: CurrentRaceSummary[]; trackId: n
           {races.map((race) => {
             const href = `/race-card?raceId=${race.id}&trackId=${trackId}`;
             return (
-              <tr
-                key={race.id}
-                className="clickable"
-                tabIndex={0}
-                onClick={() => void navigate(href)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') void navigate(href);
-                }}
-              >
+              <LinkRow key={race.id} href={href}>
                 <td>{race.race_number}</td>
                 <td>{race.race_name}</td>
                 <td>{trackTime(race.post_time)}</td>
@@ -168,7 +160,7 @@ function RaceTable({ races, trackId }: { races: CurrentRaceSummary[]; trackId: n
                 <td className="countdown-cell">
                   <PostCountdown postTime={race.post_time} />
                 </td>
-              </tr>
+              </LinkRow>
             );
           })}
         </tbody>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { LinkRow } from '../../../components/ui/link-row';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatNumber } from '../../../lib/format';
@@ -134,7 +135,6 @@ function TrackSummary({ track }: { track: TrackRecord }) {
 
 function DayRaces({ trackId, date }: { trackId: number; date: string }) {
   const races = useTrackRaces(trackId, date);
-  const navigate = useNavigate();
   if (races.isPending) return <Loading text="Loading races..." />;
   if (races.isError) return <ErrorMessage error={races.error} text="Unable to load the races." />;
   if (races.data.items.length === 0) return <EmptyState>No races on {date}.</EmptyState>;
@@ -156,22 +156,14 @@ function DayRaces({ trackId, date }: { trackId: number; date: string }) {
           {races.data.items.map((race) => {
             const href = `/page-race/${race.id}`;
             return (
-              <tr
-                key={race.id}
-                className="clickable"
-                tabIndex={0}
-                onClick={() => void navigate(href)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') void navigate(href);
-                }}
-              >
+              <LinkRow key={race.id} href={href}>
                 <td>{race.id}</td>
                 <td>{race.race_name}</td>
                 <td>{race.race_date}</td>
                 <td>{formatClock(race.starting_time)}</td>
                 <td>{race.race_class ?? '—'}</td>
                 <td>{formatNumber(race.num_horses)}</td>
-              </tr>
+              </LinkRow>
             );
           })}
         </tbody>

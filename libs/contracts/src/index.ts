@@ -24,3 +24,4 @@ export interface ApiErrorResponse {
 export * from './catalog-kinds';
 export * from './program';
 export * from './stats';
+export * from './race-events';

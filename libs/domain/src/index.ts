@@ -5,3 +5,4 @@ export * from './distance';
 export * from './names';
 export * from './prng';
 export * from './schedule';
+export * from './race-engine';

@@ -1,0 +1,153 @@
+import type { CurrentRaceStatus } from './program';
+
+/**
+ * The live race over Socket.IO (namespace '/', path '/socket.io'). Every event is declared here
+ * once; the server emits only through a helper typed by ServerToClientEvents.
+ *
+ * Rooms: `race:{id}` (snapshot on join, countdown each second before the off, a frame per 500 ms
+ * sample while running, the result at the finish). Later areas add `tote:{id}`, `lot:{id}`, `free:{id}`.
+ */
+export const raceRoom = (raceId: number): string => `race:${raceId}`;
+
+/** Where the finish line is drawn, as a fraction of the track's width (spec §9). */
+export const WIRE_POSITION = 0.98;
+
+/** One runner as the race screen shows it. */
+export interface RaceEntryView {
+  post_position: number;
+  horse_id: number;
+  horse_name: string;
+  horse_number: number;
+  jockey_id: number;
+  jockey_name: string;
+}
+
+/**
+ * One 500 ms sample of a running race, kept compact (it goes to every viewer twice a second).
+ * Arrays are in post-position order of `entries` (index 0 = the runner in post 1 of the list).
+ */
+export interface RaceFrame {
+  /** current race id */
+  r: number;
+  /** sample number: race time = s × 500 ms */
+  s: number;
+  /** the server's wall clock (epoch ms) when the frame was sent */
+  ts: number;
+  /** progress of each runner, 0 at the start, 1 at the wire; 4 decimals */
+  p: number[];
+  /** speed of each runner in metres per second; 1 decimal */
+  v: number[];
+  /** post positions in running order, leader first */
+  l: number[];
+}
+
+/** One finisher of a live race's official result. */
+export interface LiveFinisher {
+  finish_position: number;
+  post_position: number;
+  horse_id: number;
+  horse_name: string;
+  jockey_id: number;
+  jockey_name: string;
+  trainer_id: number | null;
+  trainer_name: string | null;
+  owner_id: number | null;
+  owner_name: string | null;
+  finish_time_ms: number;
+  speed_figure: number;
+  earnings_cents: number;
+}
+
+/** GET /api/current_races/{id}/result, GET /api/race_results/{id}, and the `race:result` event. */
+export interface LiveRaceResult {
+  /** race_results.id */
+  result_id: number;
+  current_race_id: number;
+  /** The catalog race written for this run (it joins the history and the statistics). */
+  race_id: number;
+  race_name: string;
+  track_id: number;
+  track_name: string;
+  race_date: string;
+  furlongs: number;
+  surface_type: string;
+  track_condition: string;
+  finished_at: string;
+  /** Winner's time. */
+  race_duration_ms: number;
+  wire_position: number;
+  /** The secret seed, revealed after the finish, and its SHA-256 published before the off. */
+  seed: string;
+  seed_hash: string;
+  /** Winner first. */
+  finishers: LiveFinisher[];
+}
+
+/** GET /api/current_races/{id}/verify: the server re-runs the engine from the revealed seed. */
+export interface RaceVerification {
+  current_race_id: number;
+  seed: string;
+  seed_hash: string;
+  /** SHA-256 of the seed equals the hash published before the off. */
+  hash_matches: boolean;
+  /** The re-run's finish order (post positions) equals the official one. */
+  result_matches: boolean;
+  official_order: number[];
+  rerun_order: number[];
+}
+
+/** What a viewer gets on joining a race room, and again after a reconnect. */
+export interface RaceSnapshot {
+  race_id: number;
+  race_name: string;
+  track_id: number;
+  track_name: string;
+  furlongs: number;
+  surface_type: string;
+  track_condition: string;
+  phase: CurrentRaceStatus;
+  /** ISO, on the racing clock. */
+  post_time: string;
+  /** The racing clock now (ISO). */
+  server_time: string;
+  /** Racing-clock seconds per wall second (1 in production; larger in demos and tests). */
+  time_scale: number;
+  seed_hash: string | null;
+  entries: RaceEntryView[];
+  /** While running: the latest frame, so a late joiner draws the field at once. */
+  frame: RaceFrame | null;
+  /** Once finished. */
+  result: LiveRaceResult | null;
+}
+
+/** Every second before the off. */
+export interface RaceCountdown {
+  race_id: number;
+  server_time: string;
+  post_time: string;
+  seconds_to_post: number;
+}
+
+export interface RacePhaseChange {
+  race_id: number;
+  phase: CurrentRaceStatus;
+  server_time: string;
+}
+
+export type RaceJoinReply = { ok: true; snapshot: RaceSnapshot } | { ok: false; error: string };
+
+export interface ServerToClientEvents {
+  'race:snapshot': (snapshot: RaceSnapshot) => void;
+  'race:countdown': (countdown: RaceCountdown) => void;
+  'race:phase': (change: RacePhaseChange) => void;
+  'race:frame': (frame: RaceFrame) => void;
+  'race:result': (result: LiveRaceResult) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Join a race's room; the reply carries the snapshot (or why not, e.g. an unknown race). */
+  'race:join': (raceId: number, ack: (reply: RaceJoinReply) => void) => void;
+  'race:leave': (raceId: number) => void;
+  /** Clock sync: the reply is the server's wall clock (epoch ms); the client keeps the offset. */
+  'clock:sync': (clientSentAt: number, ack: (serverNowMs: number) => void) => void;
+}

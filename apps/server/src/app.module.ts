@@ -1,13 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CatalogModule } from './catalog/catalog.module';
 import { Clock, SystemClock } from './common/clock';
-import type { AppConfig } from './config/app-config';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { SeedModule } from './database/seed/seed.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
 import { ProgramModule } from './program/program.module';
+import { RacingClock } from './racing/racing-clock';
 import { RedisModule } from './redis/redis.module';
 import { StatsModule } from './stats/stats.module';
 
@@ -32,9 +33,22 @@ export class AppModule {
   }
 }
 
+// The wall clock for everything, and the racing clock (the wall clock scaled) for everything racing.
 @Module({})
 class ClockModule {
   static forRoot(clock: Clock): DynamicModule {
-    return { module: ClockModule, global: true, providers: [{ provide: Clock, useValue: clock }], exports: [Clock] };
+    return {
+      module: ClockModule,
+      global: true,
+      providers: [
+        { provide: Clock, useValue: clock },
+        {
+          provide: RacingClock,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new RacingClock(clock, config.racing.timeScale),
+        },
+      ],
+      exports: [Clock, RacingClock],
+    };
   }
 }

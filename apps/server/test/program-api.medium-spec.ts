@@ -25,6 +25,7 @@ interface TrackRow {
   id: number;
   location: string;
   start_time: string;
+  utc_offset_minutes: number;
   daily_races: number;
   race_intervals: number;
   weather: string;
@@ -68,13 +69,20 @@ describe('Program API', () => {
   beforeAll(async () => {
     const url = await createDatabase(dbName);
     await migrateAndSeed(url, { seed: 1, scale: 0.05 });
-    const config = loadConfig({ DATABASE_URL: url, SEED_ON_START: 'false', LOG_LEVEL: 'error', SEED: '1' });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      SEED_ON_START: 'false',
+      LOG_LEVEL: 'error',
+      SEED: '1',
+      // The cards are checked as made, before any race moves on.
+      RACING_ENABLED: 'false',
+    });
     app = await createApp(config, { clock: new FixedClock(NOW), logger: createRootLogger({ logLevel: 'error' }) });
     await app.listen(0, '127.0.0.1');
     baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     db = app.get(DataSource);
     tracks = await db.query(
-      `SELECT id, location, start_time::text AS start_time, daily_races, race_intervals, weather, surface_type,
+      `SELECT id, location, start_time::text AS start_time, utc_offset_minutes, daily_races, race_intervals, weather, surface_type,
               track_condition, distances_furlongs::float8[] AS distances_furlongs,
               purse_sizes_cents::float8[] AS purse_sizes_cents
          FROM tracks ORDER BY daily_races DESC, id`,
@@ -87,17 +95,26 @@ describe('Program API', () => {
   });
 
   describe('GET /api/program/tracks/{trackId}/card', () => {
-    it('should make daily_races races at track start + (n − 1) × interval, as the track describes them', async () => {
+    it('should make daily_races races at date + local start − UTC offset + (n − 1) × interval', async () => {
       const track = tracks[0] as TrackRow;
       const sut = await card(track.id);
       expect(sut.date).toBe(TODAY);
       expect(sut.server_time).toBe(NOW.toISOString());
-      expect(sut.track).toMatchObject({ id: track.id, daily_races: track.daily_races, start_time: track.start_time });
+      expect(sut.track).toMatchObject({
+        id: track.id,
+        daily_races: track.daily_races,
+        start_time: track.start_time,
+        utc_offset_minutes: track.utc_offset_minutes,
+      });
       expect(sut.races.map((r) => r.race_number)).toEqual(Array.from({ length: track.daily_races }, (_, i) => i + 1));
       const midnight = Date.parse(`${TODAY}T00:00:00Z`);
       for (const race of sut.races) {
         const expected =
-          midnight + (secondsOf(track.start_time) + (race.race_number - 1) * track.race_intervals * 60) * 1000;
+          midnight +
+          (secondsOf(track.start_time) -
+            track.utc_offset_minutes * 60 +
+            (race.race_number - 1) * track.race_intervals * 60) *
+            1000;
         expect(race.post_time).toBe(new Date(expected).toISOString());
         expect(race).toMatchObject({
           track_id: track.id,
@@ -169,11 +186,12 @@ describe('Program API', () => {
       expect(otherDay).not.toEqual(before);
     });
 
-    it("should default to today's card on the server clock (UTC)", async () => {
+    it("should default to the track's local calendar day on the server's racing clock", async () => {
       const track = tracks[0] as TrackRow;
       const { status, body } = await get<TrackCardResponse>(`/api/program/tracks/${track.id}/card`);
       expect(status).toBe(200);
-      expect(body.date).toBe(TODAY);
+      const localToday = new Date(NOW.getTime() + track.utc_offset_minutes * 60_000).toISOString().slice(0, 10);
+      expect(body.date).toBe(localToday);
       expect(body.races).toHaveLength(track.daily_races);
     });
 
@@ -207,7 +225,7 @@ describe('Program API', () => {
       const [race] = (await card(track.id)).races;
       const { status, body } = await get<CurrentRaceDetail>(`/api/current_races/${race?.id}`);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ ...race, server_time: NOW.toISOString() });
+      expect(body).toMatchObject({ ...race, server_time: NOW.toISOString(), seed: null });
       expect(typeof body.track_name).toBe('string');
       const [own] = await db.query(
         `SELECT h.trainer_id, t.trainer_name, h.owner_id, o.owner_name FROM horses h

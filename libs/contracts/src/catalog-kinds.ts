@@ -107,6 +107,7 @@ export const CATALOG_KINDS: Readonly<Record<CatalogKindName, CatalogKind>> = {
       track_name: text,
       location: text,
       start_time: { type: 'time' },
+      utc_offset_minutes: int,
       daily_races: int,
       race_intervals: int,
       surface_type: text,

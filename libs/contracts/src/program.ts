@@ -2,12 +2,15 @@
 export const CURRENT_RACE_STATUSES = ['scheduled', 'open', 'closed', 'running', 'finished', 'cancelled'] as const;
 export type CurrentRaceStatus = (typeof CURRENT_RACE_STATUSES)[number];
 
-/** The track header of a day card. Clock times are hh:mm:ss, read as UTC. */
+/** The track header of a day card. Clock times are hh:mm:ss, the track's local time. */
 export interface CardTrack {
   id: number;
   track_name: string;
   location: string;
+  /** Post time of race 1, local time at the track. */
   start_time: string;
+  /** The track's local time minus UTC, in minutes: post time (UTC) = date + start_time − offset. */
+  utc_offset_minutes: number;
   daily_races: number;
   /** Minutes between consecutive races. */
   race_intervals: number;
@@ -58,8 +61,10 @@ export interface CurrentRaceRunner {
 /** GET /api/current_races/{id} */
 export interface CurrentRaceDetail extends CurrentRaceSummary {
   track_name: string;
-  /** The server's clock (ISO 8601), so countdowns agree. */
+  /** The server's racing clock (ISO 8601), so countdowns agree. */
   server_time: string;
+  /** The secret seed (hex), revealed once the race has finished; null before. */
+  seed: string | null;
   /** In post-position order. */
   entries: CurrentRaceRunner[];
 }

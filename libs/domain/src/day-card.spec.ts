@@ -36,6 +36,15 @@ describe(planDayCard.name, () => {
     );
   });
 
+  it("should read the track's start time as local time and shift it by the track's UTC offset", () => {
+    // 13:00 local at UTC−5 is 18:00 UTC; at UTC+10 it is 03:00 UTC of the same calendar day.
+    const west = planDayCard(input({}, { utc_offset_minutes: -300 }));
+    expect(west[0]?.post_time.toISOString()).toBe('2026-11-02T18:00:00.000Z');
+    expect(west[8]?.post_time.toISOString()).toBe('2026-11-02T22:00:00.000Z');
+    const east = planDayCard(input({}, { utc_offset_minutes: 600 }));
+    expect(east[0]?.post_time.toISOString()).toBe('2026-11-02T03:00:00.000Z');
+  });
+
   it('should take distance, purse and going from the track', () => {
     for (const race of planDayCard(input())) {
       expect([6, 7, 8.5]).toContain(race.furlongs);
@@ -122,6 +131,11 @@ describe(planDayCard.name, () => {
 describe(racePostTime.name, () => {
   it('should run a late card on past midnight into the next day', () => {
     expect(racePostTime('2026-11-02', '23:00:00', 3, 45).toISOString()).toBe('2026-11-03T00:30:00.000Z');
+  });
+
+  it('should subtract the UTC offset, crossing midnight backwards when it must', () => {
+    expect(racePostTime('2026-11-02', '11:00:00', 2, 30, 720).toISOString()).toBe('2026-11-01T23:30:00.000Z');
+    expect(racePostTime('2026-11-02', '11:00:00', 1, 30, -660).toISOString()).toBe('2026-11-02T22:00:00.000Z');
   });
 
   it('should refuse a date that is not a calendar day', () => {

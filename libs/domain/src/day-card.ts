@@ -20,7 +20,10 @@ export const CURRENT_RACE_DEFAULTS = {
 /** The track fields a day card is built from; nulls and empty values take the spec §9 defaults. */
 export interface DayCardTrack {
   id: number;
+  /** Post time of race 1, the track's local clock time (hh:mm:ss). */
   start_time: string | null;
+  /** The track's local time minus UTC, in minutes (e.g. −300 for New York in winter); 0 when absent. */
+  utc_offset_minutes?: number | null;
   daily_races: number;
   race_intervals: number;
   /** The distance used when the track lists none. */
@@ -92,20 +95,22 @@ function orDefault(value: string | null, fallback: string): string {
 }
 
 /**
- * Post time of race n on a calendar day: day + track start + (n − 1) × interval minutes (spec §9).
- * Track clock times are read as UTC. Unlike raceStartTime, a late card runs on past midnight into
- * the next day instead of wrapping back to the morning.
+ * Post time of race n on a calendar day (the track's local day):
+ * day + track start − UTC offset + (n − 1) × interval minutes (spec §9). The track's clock times
+ * are local; `utcOffsetMinutes` (local − UTC) turns them into an instant. Unlike raceStartTime, a
+ * late card runs on past midnight into the next day instead of wrapping back to the morning.
  */
 export function racePostTime(
   date: string,
   trackStart: string | null,
   raceNumber: number,
   intervalMinutes: number,
+  utcOffsetMinutes = 0,
 ): Date {
   const day = parseCalendarDate(date);
   if (!day) throw new RangeError(`not a calendar date (YYYY-MM-DD): '${date}'`);
   if (!Number.isInteger(raceNumber) || raceNumber < 1) throw new RangeError(`race number must be ≥ 1: ${raceNumber}`);
-  const seconds = clockSeconds(trackStart) + (raceNumber - 1) * intervalMinutes * 60;
+  const seconds = clockSeconds(trackStart) - utcOffsetMinutes * 60 + (raceNumber - 1) * intervalMinutes * 60;
   return new Date(day.getTime() + seconds * 1000);
 }
 
@@ -150,7 +155,7 @@ export function planDayCard(input: DayCardInput): PlannedRace[] {
     const distance = distanceFromFurlongs(distances.length > 0 ? prng.pick(distances) : track.furlongs);
     races.push({
       race_number: n,
-      post_time: racePostTime(date, track.start_time, n, track.race_intervals),
+      post_time: racePostTime(date, track.start_time, n, track.race_intervals, track.utc_offset_minutes ?? 0),
       furlongs: distance.furlongs,
       miles: distance.miles,
       meters: distance.meters,

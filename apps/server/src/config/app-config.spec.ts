@@ -35,6 +35,28 @@ describe(loadConfig.name, () => {
     });
   });
 
+  it('should run live racing on the wall clock by default, and read its settings', () => {
+    expect(loadConfig({}).racing).toEqual({
+      enabled: true,
+      timeScale: 1,
+      openLeadMinutes: 30,
+      schedulerIntervalMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        RACING_ENABLED: 'false',
+        RACING_TIME_SCALE: '60',
+        RACING_OPEN_LEAD_MINUTES: '10',
+        RACING_SCHEDULER_SECONDS: '0.5',
+      }).racing,
+    ).toEqual({ enabled: false, timeScale: 60, openLeadMinutes: 10, schedulerIntervalMs: 500 });
+  });
+
+  it('should refuse a racing time scale that is not positive', () => {
+    expect(() => loadConfig({ RACING_TIME_SCALE: '0' })).toThrow('RACING_TIME_SCALE');
+    expect(() => loadConfig({ RACING_TIME_SCALE: 'fast' })).toThrow('RACING_TIME_SCALE');
+  });
+
   it('should list every bad value in one error', () => {
     let error: unknown;
     try {

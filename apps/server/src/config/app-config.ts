@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 
@@ -52,9 +53,46 @@ const envSchema = z.object({
     .string()
     .refine(isCronPattern, { message: 'must be a cron pattern such as 0 4 * * *' })
     .default('0 4 * * *'),
+  RACING_ENABLED: bool.default(true),
+  RACING_TIME_SCALE: z.coerce.number().positive().max(3600).default(1),
+  RACING_OPEN_LEAD_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  RACING_SCHEDULER_SECONDS: z.coerce.number().min(0.2).max(600).default(30),
 });
 
-export type Env = z.input<typeof envSchema>;
+// Accounts: sessions, login throttling, the first admin and the wallet's starting credit.
+const accountsEnvSchema = z
+  .object({
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1200),
+    SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(43_200),
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    PASSWORD_HASH_MEMORY_KIB: z.coerce
+      .number()
+      .int()
+      .min(19_456, 'OWASP minimum is 19456')
+      .max(1_048_576)
+      .default(19_456),
+    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(2, 'OWASP minimum is 2').max(20).default(2),
+    LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+    LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    REGISTER_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    PASS_LOGIN_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+    LOGIN_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+    STARTING_CREDIT_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
+    ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
+    ADMIN_USERNAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,30}$/, '3-30 letters, digits, _ . or -')
+      .default('admin'),
+  })
+  .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.input<typeof envSchema> & z.input<typeof accountsEnvSchema>;
 
 /** The validated settings of one server process. */
 export interface AppConfig {
@@ -68,6 +106,29 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDist?: string;
   jobs: { pastPerformanceCron: string };
+  accounts: AccountsConfig;
+  /**
+   * Live racing: whether races run by themselves, racing-clock seconds per wall second, how long
+   * before post (racing time) betting opens, and how often (wall time) the scheduler job runs.
+   */
+  racing: { enabled: boolean; timeScale: number; openLeadMinutes: number; schedulerIntervalMs: number };
+}
+
+/** Accounts settings (see README, Configuration). */
+export interface AccountsConfig {
+  /** Signs CSRF tokens and login links; generated at start when AUTH_SECRET is unset. */
+  secret: string;
+  secretGenerated: boolean;
+  sessionIdleTimeoutMs: number;
+  sessionMaxAgeMs: number;
+  cookieSecure: 'auto' | 'always' | 'never';
+  passwordHash: { memoryKib: number; iterations: number };
+  loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowMs: number };
+  registerMaxPerIpPerHour: number;
+  passLoginTtlMs: number;
+  loginLinkTtlMs: number;
+  startingCreditCents: number;
+  admin?: { email: string; password: string; username: string };
 }
 
 export class ConfigError extends Error {
@@ -82,10 +143,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings mean "not set", as in a .env file with `KEY=`.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const parsedAccounts = accountsEnvSchema.safeParse(cleaned);
+  if (!parsed.success || !parsedAccounts.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(parsedAccounts.error?.issues ?? [])];
+    throw new ConfigError(issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const a = parsedAccounts.data;
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -96,6 +160,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     jobs: { pastPerformanceCron: e.PAST_PERFORMANCE_CRON },
+    accounts: {
+      secret: a.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+      secretGenerated: a.AUTH_SECRET === undefined,
+      sessionIdleTimeoutMs: a.SESSION_IDLE_TIMEOUT_SECONDS * 1000,
+      sessionMaxAgeMs: a.SESSION_MAX_AGE_SECONDS * 1000,
+      cookieSecure: a.COOKIE_SECURE === 'auto' ? 'auto' : a.COOKIE_SECURE === 'true' ? 'always' : 'never',
+      passwordHash: { memoryKib: a.PASSWORD_HASH_MEMORY_KIB, iterations: a.PASSWORD_HASH_ITERATIONS },
+      loginThrottle: {
+        maxFailuresPerEmail: a.LOGIN_MAX_FAILURES_PER_EMAIL,
+        maxFailuresPerIp: a.LOGIN_MAX_FAILURES_PER_IP,
+        windowMs: a.LOGIN_THROTTLE_WINDOW_SECONDS * 1000,
+      },
+      registerMaxPerIpPerHour: a.REGISTER_MAX_PER_IP_PER_HOUR,
+      passLoginTtlMs: a.PASS_LOGIN_TTL_SECONDS * 1000,
+      loginLinkTtlMs: a.LOGIN_LINK_TTL_SECONDS * 1000,
+      startingCreditCents: a.STARTING_CREDIT_CENTS,
+      admin:
+        a.ADMIN_EMAIL && a.ADMIN_PASSWORD
+          ? { email: a.ADMIN_EMAIL.toLowerCase(), password: a.ADMIN_PASSWORD, username: a.ADMIN_USERNAME }
+          : undefined,
+    },
+    racing: {
+      enabled: e.RACING_ENABLED,
+      timeScale: e.RACING_TIME_SCALE,
+      openLeadMinutes: e.RACING_OPEN_LEAD_MINUTES,
+      schedulerIntervalMs: Math.round(e.RACING_SCHEDULER_SECONDS * 1000),
+    },
   };
 }
 

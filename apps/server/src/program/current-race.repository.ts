@@ -16,15 +16,16 @@ export interface CurrentRaceFilter {
 export class CurrentRaceRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async findById(id: number): Promise<(CurrentRaceSummary & { track_name: string }) | undefined> {
-    const rows: (SummaryRow & { track_name: string })[] = await this.dataSource.query(
-      `SELECT ${SUMMARY_COLUMNS}, t.track_name
+  /** A race with its track's name; the seed stays secret (null) until the race has finished. */
+  async findById(id: number): Promise<(CurrentRaceSummary & { track_name: string; seed: string | null }) | undefined> {
+    const rows: (SummaryRow & { track_name: string; seed: string | null })[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS}, t.track_name, CASE WHEN cr.status = 'finished' THEN cr.seed END AS seed
          FROM current_races cr JOIN tracks t ON t.id = cr.track_id
         WHERE cr.id = $1`,
       [id],
     );
     const row = rows[0];
-    return row && { ...toSummary(row), track_name: row.track_name };
+    return row && { ...toSummary(row), track_name: row.track_name, seed: row.seed };
   }
 
   // Trainer and owner are the horse's own: a current entry records only the horse and its rider.

@@ -2,20 +2,23 @@ import { CURRENT_RACE_STATUSES, type CurrentRaceDetail, type CurrentRaceListResp
 import { parseCalendarDate } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
-import { Clock } from '../common/clock';
 import { QueryReader, type RawQuery } from '../common/query-params';
+import { RacingClock } from '../racing/racing-clock';
 import { CurrentRaceRepository } from './current-race.repository';
 
 export const CURRENT_RACES_DEFAULT_LIMIT = 25;
 export const CURRENT_RACES_MAX_LIMIT = 500;
 const INT_MAX = 2_147_483_647;
 
-/** Current races one by one (with runners) and as a filtered list. */
+/**
+ * Current races one by one (with runners, phase, seed hash, and the seed once finished) and as a
+ * filtered list, newest post time first. Times are on the racing clock.
+ */
 @Injectable()
 export class CurrentRaceService {
   constructor(
     @Inject(CurrentRaceRepository) private readonly repository: CurrentRaceRepository,
-    @Inject(Clock) private readonly clock: Clock,
+    @Inject(RacingClock) private readonly clock: RacingClock,
   ) {}
 
   async get(id: number): Promise<CurrentRaceDetail> {

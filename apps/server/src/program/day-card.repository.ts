@@ -48,20 +48,24 @@ export function toSummary(row: SummaryRow): CurrentRaceSummary {
   };
 }
 
+const TRACK_SELECT = `
+  SELECT id, track_name, location, start_time::text AS start_time, utc_offset_minutes, daily_races, race_intervals,
+         surface_type, track_condition, weather, furlongs, distances_furlongs::float8[] AS distances_furlongs,
+         purse_sizes_cents::float8[] AS purse_sizes_cents
+    FROM tracks`;
+
 /** Reads tracks and writes a track's current races for a day (current_races, current_race_entries). */
 @Injectable()
 export class DayCardRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async findTrack(trackId: number): Promise<CardTrackRow | undefined> {
-    const rows: CardTrackRow[] = await this.dataSource.query(
-      `SELECT id, track_name, location, start_time::text AS start_time, daily_races, race_intervals, surface_type,
-              track_condition, weather, furlongs, distances_furlongs::float8[] AS distances_furlongs,
-              purse_sizes_cents::float8[] AS purse_sizes_cents
-         FROM tracks WHERE id = $1`,
-      [trackId],
-    );
+    const rows: CardTrackRow[] = await this.dataSource.query(`${TRACK_SELECT} WHERE id = $1`, [trackId]);
     return rows[0];
+  }
+
+  findTracks(): Promise<CardTrackRow[]> {
+    return this.dataSource.query(`${TRACK_SELECT} ORDER BY id`);
   }
 
   async countRaces(trackId: number, date: string): Promise<number> {

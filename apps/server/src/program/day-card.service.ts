@@ -2,9 +2,9 @@ import type { TrackCardResponse } from '@furlong/contracts';
 import { MAX_DAILY_RACES, parseCalendarDate, planDayCard } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
-import { Clock } from '../common/clock';
 import { QueryReader, type RawQuery } from '../common/query-params';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RacingClock } from '../racing/racing-clock';
 import { type CardTrackRow, DayCardRepository } from './day-card.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,12 +20,17 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The calendar day at a track at instant `now`, from its UTC offset (local − UTC, minutes). */
+export function trackLocalDay(now: Date | number, utcOffsetMinutes: number): string {
+  return new Date(new Date(now).getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
 /** A track's card for a day: its current races, made on demand (spec §4), the same every time. */
 @Injectable()
 export class DayCardService {
   constructor(
     @Inject(DayCardRepository) private readonly repository: DayCardRepository,
-    @Inject(Clock) private readonly clock: Clock,
+    @Inject(RacingClock) private readonly clock: RacingClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,6 +42,12 @@ export class DayCardService {
   async ensureCard(trackId: number, date: string): Promise<CardTrackRow> {
     const track = await this.repository.findTrack(trackId);
     if (!track) throw notFound('Track', trackId);
+    return this.ensureTrackCard(track, date);
+  }
+
+  /** ensureCard for a track already read (the scheduler reads them all at once). */
+  async ensureTrackCard(track: CardTrackRow, date: string): Promise<CardTrackRow> {
+    const trackId = track.id;
     // Most calls find the card made: skip the write transaction then.
     if ((await this.repository.countRaces(trackId, date)) >= Math.min(track.daily_races, MAX_DAILY_RACES)) {
       return track;
@@ -55,17 +66,27 @@ export class DayCardService {
     return track;
   }
 
+  /** Every track, as the scheduler needs them. */
+  tracks(): Promise<CardTrackRow[]> {
+    return this.repository.findTracks();
+  }
+
   async getCard(trackId: number, query: RawQuery): Promise<TrackCardResponse> {
     const now = this.clock.now();
     const params = new QueryReader(query, ['date']);
-    const date = this.parseDate(params, now);
-    const track = await this.ensureCard(trackId, date);
+    const requested = this.parseDate(params, now);
+    const found = await this.repository.findTrack(trackId);
+    if (!found) throw notFound('Track', trackId);
+    // No date: the track's own calendar day (its card runs in its local afternoon).
+    const date = requested ?? trackLocalDay(now, found.utc_offset_minutes);
+    const track = await this.ensureTrackCard(found, date);
     return {
       track: {
         id: track.id,
         track_name: track.track_name,
         location: track.location,
         start_time: track.start_time,
+        utc_offset_minutes: track.utc_offset_minutes,
         daily_races: track.daily_races,
         race_intervals: track.race_intervals,
         surface_type: track.surface_type,
@@ -78,10 +99,10 @@ export class DayCardService {
     };
   }
 
-  private parseDate(params: QueryReader, now: Date): string {
+  private parseDate(params: QueryReader, now: Date): string | undefined {
     const text = params.text('date');
     if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
-    if (text === undefined) return utcDay(now);
+    if (text === undefined) return undefined;
     const day = parseCalendarDate(text);
     if (!day) {
       throw new InvalidRequestException([

@@ -16,7 +16,8 @@ export const CARD_TRACK_SCHEMA = object({
   id: int,
   track_name: str,
   location: str,
-  start_time: { type: 'string', example: '13:00:00', description: 'hh:mm:ss, UTC' },
+  start_time: { type: 'string', example: '13:00:00', description: "hh:mm:ss, the track's local time" },
+  utc_offset_minutes: { type: 'integer', example: -300, description: 'local time minus UTC, minutes' },
   daily_races: int,
   race_intervals: { type: 'integer', description: 'minutes between races' },
   surface_type: str,
@@ -40,8 +41,8 @@ const SUMMARY_PROPERTIES: Record<string, Schema> = {
   surface_type: str,
   track_condition: str,
   purse_cents: int,
-  status: { type: 'string', enum: [...CURRENT_RACE_STATUSES] },
-  seed_hash: nullable(str),
+  status: { type: 'string', enum: [...CURRENT_RACE_STATUSES], description: 'the phase of the race' },
+  seed_hash: { ...nullable(str), description: 'SHA-256 (hex) of the secret seed, published when betting opens' },
 };
 
 export const CURRENT_RACE_SUMMARY_SCHEMA = object(SUMMARY_PROPERTIES);
@@ -49,7 +50,8 @@ export const CURRENT_RACE_SUMMARY_SCHEMA = object(SUMMARY_PROPERTIES);
 export const CURRENT_RACE_DETAIL_SCHEMA = object({
   ...SUMMARY_PROPERTIES,
   track_name: str,
-  server_time: { type: 'string', format: 'date-time' },
+  server_time: { type: 'string', format: 'date-time', description: 'the racing clock now' },
+  seed: { ...nullable(str), description: 'the secret seed (hex), revealed once finished' },
   entries: {
     type: 'array',
     items: object({

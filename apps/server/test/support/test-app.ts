@@ -10,9 +10,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts the real server on a free loopback port with the given environment. */
+/**
+ * Starts the real server on a free loopback port with the given environment. Live racing is off
+ * unless the environment turns it on: other suites read a shared database that races would write to.
+ */
 export async function startTestApp(env: Record<string, string | undefined>): Promise<TestApp> {
-  const config = loadConfig({ SEED_ON_START: 'false', LOG_LEVEL: 'error', ...env, HOST: '127.0.0.1', PORT: '0' });
+  const config = loadConfig({
+    SEED_ON_START: 'false',
+    LOG_LEVEL: 'error',
+    RACING_ENABLED: 'false',
+    ...env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
   const app = await createApp(config, { logger: createRootLogger({ logLevel: 'error' }) });
   await app.listen(0, '127.0.0.1');
   const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -9,6 +9,7 @@ import { searchTextExpression } from '../search-text';
 @Index('gin_tracks_purse_sizes_cents', { synchronize: false })
 @Check('ck_tracks_daily_races', 'daily_races BETWEEN 1 AND 13')
 @Check('ck_tracks_race_intervals', 'race_intervals BETWEEN 1 AND 240')
+@Check('ck_tracks_utc_offset_minutes', 'utc_offset_minutes BETWEEN -720 AND 840')
 // The trigram index over search_text serves free-text search (?q=); the SearchText migration makes it.
 @Index('trgm_tracks_search_text', { synchronize: false })
 export class Track {
@@ -26,6 +27,11 @@ export class Track {
   @Index('ix_tracks_start_time')
   @Column({ type: 'time' })
   start_time: string;
+
+  /** Local time minus UTC in minutes: a race's instant is its date + local clock time − this offset. */
+  @Index('ix_tracks_utc_offset_minutes')
+  @Column({ type: 'smallint', default: 0 })
+  utc_offset_minutes: number;
 
   @Index('ix_tracks_daily_races')
   @Column({ type: 'smallint' })

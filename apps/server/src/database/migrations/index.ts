@@ -2,6 +2,7 @@ import { InitialSchema1795326082400 } from './1795326082400-InitialSchema';
 import { SearchIndexes1795326082401 } from './1795326082401-SearchIndexes';
 import { ListIndexes1795326320629 } from './1795326320629-ListIndexes';
 import { SearchText1795414910865 } from './1795414910865-SearchText';
+import { LiveRacing1795415538157 } from './1795415538157-LiveRacing';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   SearchIndexes1795326082401,
   ListIndexes1795326320629,
   SearchText1795414910865,
+  LiveRacing1795415538157,
 ];

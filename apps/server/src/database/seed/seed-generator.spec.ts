@@ -117,6 +117,14 @@ describe(generateSeedData.name, () => {
   });
 
   describe('tracks and schedule', () => {
+    it('should spread the tracks over every whole-hour UTC offset from −11 to +12', () => {
+      const offsets = sut.tracks.map((t) => t.utc_offset_minutes);
+      expect(new Set(offsets.map((m) => m / 60))).toEqual(new Set(Array.from({ length: 24 }, (_, i) => i - 11)));
+      // Live racing runs in each track's local afternoon: about 3 tracks share each zone.
+      const perZone = [...groupBy(offsets, (m) => m).values()].map((g) => g.length);
+      expect(Math.max(...perZone) - Math.min(...perZone)).toBeLessThanOrEqual(1);
+    });
+
     it('should give every track a card within the limits', () => {
       for (const track of sut.tracks) {
         expect(track.start_time >= '11:00:00' && track.start_time <= '14:00:00').toBe(true);

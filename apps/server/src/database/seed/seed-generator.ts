@@ -89,6 +89,7 @@ export interface TrackRow {
   track_name: string;
   location: string;
   start_time: string;
+  utc_offset_minutes: number;
   daily_races: number;
   race_intervals: number;
   surface_type: string;
@@ -485,6 +486,16 @@ export function generateSeedData(options: SeedOptions): SeedData {
   };
 }
 
+/**
+ * Spreads the tracks over the world's time zones: whole hours from −11 to +12, stepping by 7 (co-prime
+ * with 24) so that any 24 consecutive tracks cover every zone once. Each card runs for a few hours of
+ * its local afternoon, so at any hour of the UTC day some tracks are racing. Drawn without the PRNG,
+ * so adding it left every other generated value as it was.
+ */
+export function trackUtcOffsetMinutes(index: number): number {
+  return (((index * 7) % 24) - 11) * 60;
+}
+
 function planTracks(prng: Prng, count: number, firstDay: number, baseDay: number): TrackPlan[] {
   const locations = pickTrackLocations(prng, count);
   const plans = locations.map((location, i): TrackPlan => {
@@ -509,6 +520,7 @@ function planTracks(prng: Prng, count: number, firstDay: number, baseDay: number
         track_name: trackName(prng, location),
         location: location.name,
         start_time: startTime,
+        utc_offset_minutes: trackUtcOffsetMinutes(i),
         daily_races: prng.pick(DAILY_RACES),
         race_intervals: prng.int(20, 35),
         surface_type: surface,

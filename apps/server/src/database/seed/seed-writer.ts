@@ -67,6 +67,7 @@ const TRACKS: { readonly [K in keyof TrackRow & string]: string } = {
   track_name: 'text',
   location: 'text',
   start_time: 'time',
+  utc_offset_minutes: 'smallint',
   daily_races: 'smallint',
   race_intervals: 'smallint',
   surface_type: 'text',

@@ -1,3 +1,4 @@
+import type { EngineRunner } from '@furlong/domain';
 import {
   Check,
   Column,
@@ -89,6 +90,13 @@ export class CurrentRace {
   /** The secret seed, revealed after the finish. */
   @Column({ type: 'text', nullable: true, select: false })
   seed: string | null;
+
+  /**
+   * The engine's runners (form figures, traits, rider skill), fixed when betting opens together
+   * with the seed: with them and the seed anyone can re-run the race, whatever happens to form later.
+   */
+  @Column({ type: 'jsonb', nullable: true, select: false })
+  engine_runners: EngineRunner[] | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

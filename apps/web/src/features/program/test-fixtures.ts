@@ -66,6 +66,7 @@ export function makeRaceDetail(id: number, patch: Partial<CurrentRaceDetail> = {
     ...makeRace(id),
     track_name: 'Aville Downs',
     server_time: '2026-11-23T12:55:00.000Z',
+    seed: null,
     entries: [
       {
         post_position: 1,
@@ -103,6 +104,7 @@ export function makeCard(trackId: number, patch: Partial<TrackCardResponse> = {}
       track_name: 'Aville Downs',
       location: 'Aville',
       start_time: '13:00:00',
+      utc_offset_minutes: 0,
       daily_races: 2,
       race_intervals: 25,
       surface_type: 'Dirt',

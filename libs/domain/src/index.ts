@@ -4,5 +4,5 @@ export * from './day-card';
 export * from './distance';
 export * from './names';
 export * from './prng';
-export * from './schedule';
 export * from './race-engine';
+export * from './schedule';

@@ -4,6 +4,9 @@
  * and get the same result — on the server, or in the browser.
  */
 
+import { METERS_PER_FURLONG } from './distance';
+import { Prng } from './prng';
+
 /** Race time advances in fixed steps of 50 ms. */
 export const RACE_STEP_MS = 50;
 /** Every 500 ms of race time is one sample: a frame for the viewers. */
@@ -59,4 +62,361 @@ export interface SimulatedRace {
   winner_time_ms: number;
   /** From t = 0 until every runner has finished; the last sample shows everyone at 1. */
   samples: RaceSample[];
+}
+
+// The model. Only + − × ÷ (correctly rounded by IEEE 754) touch the numbers, never Math.log, exp or
+// cos, whose last bits may differ between JavaScript engines: a browser re-running a race gets the
+// server's result to the bit.
+
+/** Steps of RACE_STEP_MS in one sample. */
+export const RACE_STEPS_PER_SAMPLE = RACE_SAMPLE_MS / RACE_STEP_MS;
+
+const STEP_S = RACE_STEP_MS / 1000;
+// The speed profile of a runner is piecewise linear over progress, on this many segments.
+const SEGMENTS = 16;
+const KNOTS = SEGMENTS + 1;
+
+// Cruising speed (m/s) over 6 furlongs on fast dirt for a speed figure of 90, and per figure point.
+const CRUISE_AT_90 = 16.95;
+const CRUISE_PER_POINT = 0.019;
+// Longer trips are run slower: m/s lost per unit of ln(distance / 6 f) (as in the seeded history).
+const SLOWDOWN_PER_LOG = 1.35;
+const PAR_FURLONGS = 6;
+
+// The whole field runs fastest early and slows towards the wire (fractions of real races).
+const SHAPE_START = 1.05;
+const SHAPE_DROP = 0.1;
+
+// Running style: a front-runner (early_speed 1) is this much quicker over the first part and slower
+// late; a closer the reverse. Late pace tells more in a route, so early speed pays best in sprints.
+const STYLE_EARLY = 0.035;
+const STYLE_LATE_SPRINT = 0.03;
+const STYLE_LATE_ROUTE = 0.05;
+// A front-runner loses this much late for each other front-runner it has to duel with (up to 3).
+const DUEL_COST = 0.004;
+const STYLE_EARLY_UNTIL = 0.35;
+const STYLE_LATE_FROM = 0.75;
+
+// Stamina counts from the late part of a race on, and only beyond 6 f (full effect at 12 f).
+const STAMINA_FROM = 0.55;
+const STAMINA_AT_WIRE = 0.07;
+
+const JOCKEY_EFFECT = 0.008;
+
+// Per-race randomness: the day's form of a runner, and a smooth wobble of its pace along the trip.
+const FORM_SD = 0.0075;
+const WOBBLE_SD = 0.006;
+const WOBBLE_KNOTS = 5;
+
+// The break: reaction at the gate, a rare stumble, and the time to reach racing speed.
+const REACTION_MAX_S = 0.15;
+const STUMBLE_CHANCE = 0.02;
+const STUMBLE_MIN_S = 0.3;
+const STUMBLE_MAX_S = 0.8;
+const ACCEL_MIN_S = 2.2;
+const ACCEL_CLOSER_EXTRA_S = 0.6;
+
+const SURFACE_SPEED: Readonly<Record<string, number>> = { dirt: 1, turf: 1.006, synthetic: 0.997 };
+const CONDITION_SPEED: Readonly<Record<string, number>> = {
+  fast: 1,
+  firm: 1,
+  'good to firm': 0.995,
+  good: 0.99,
+  'wet fast': 0.99,
+  wet: 0.98,
+  yielding: 0.975,
+  sloppy: 0.975,
+  muddy: 0.97,
+  soft: 0.965,
+  heavy: 0.95,
+};
+
+/** Per-runner values fixed before the off. */
+interface Plan {
+  /** Progress per second at the knots k / SEGMENTS, runner after runner. */
+  rates: Float64Array;
+  reaction: Float64Array;
+  accel: Float64Array;
+  /** Race time (s) after which every runner is at racing speed. */
+  startPhaseEnd: number;
+}
+
+/**
+ * Runs one race from the gate to the wire. The result is a function of the input alone: every
+ * random draw comes from a Prng seeded from `input.seed` (one stream per post position, so the order
+ * of `runners` does not change the race), time is a fixed 50 ms step of race time, and no clock is
+ * read. A runner's finishing time is interpolated inside the step in which it reaches the wire.
+ *
+ * @throws RangeError when there are no runners, post positions repeat, or a number is not finite.
+ */
+export function simulateRace(input: EngineInput): SimulatedRace {
+  const runners = input.runners;
+  const n = runners.length;
+  validate(input);
+  const meters = input.conditions.furlongs * METERS_PER_FURLONG;
+  const plan = planRace(input, meters);
+  const { rates, reaction, accel, startPhaseEnd } = plan;
+
+  const pos = new Float64Array(n);
+  const rate = new Float64Array(n);
+  const times = new Float64Array(n);
+  const finished = new Uint8Array(n);
+  // Running order as runner indices; starts in post-position order and is re-sorted by insertion
+  // (cheap: from one sample to the next it is nearly sorted).
+  const order = new Int32Array(n);
+  const posts = runners.map((r) => r.post_position);
+  const byPost = Array.from({ length: n }, (_, i) => i).sort((a, b) => (posts[a] as number) - (posts[b] as number));
+  for (let i = 0; i < n; i++) order[i] = byPost[i] as number;
+
+  const samples: RaceSample[] = [sample(0, pos, rate, finished, times, order, posts, meters)];
+  let remaining = n;
+  let step = 0;
+  // A floor far beyond any real race: the slowest possible rate still finishes well inside it.
+  const maxSteps = Math.ceil(meters / 2 / STEP_S) + 10 * RACE_STEPS_PER_SAMPLE;
+  while (remaining > 0) {
+    if (step >= maxSteps) throw new Error('simulateRace: the race did not finish');
+    const t0 = step * STEP_S;
+    const starting = t0 < startPhaseEnd;
+    const tMid = t0 + STEP_S / 2;
+    for (let i = 0; i < n; i++) {
+      if (finished[i] === 1) continue;
+      const x = pos[i] as number;
+      const u = x * SEGMENTS;
+      const k = u | 0;
+      const at = i * KNOTS + k;
+      const r0 = rates[at] as number;
+      let r = r0 + ((rates[at + 1] as number) - r0) * (u - k);
+      if (starting) r *= breakFactor(tMid, reaction[i] as number, accel[i] as number);
+      const nx = x + r * STEP_S;
+      if (nx >= 1) {
+        times[i] = (t0 + (STEP_S * (1 - x)) / (nx - x)) * 1000;
+        finished[i] = 1;
+        pos[i] = 1;
+        rate[i] = 0;
+        remaining--;
+      } else {
+        pos[i] = nx;
+        rate[i] = r;
+      }
+    }
+    step++;
+    if (step % RACE_STEPS_PER_SAMPLE === 0 || remaining === 0) {
+      // Everyone home: the final sample sits on the next 500 ms boundary, with all at 1.
+      const next = Math.ceil(step / RACE_STEPS_PER_SAMPLE) * RACE_SAMPLE_MS;
+      samples.push(sample(next, pos, rate, finished, times, order, posts, meters));
+    }
+  }
+
+  const finishOrder = Array.from(byPost);
+  insertionSort(finishOrder, (a, b) => (times[a] as number) - (times[b] as number));
+  return {
+    finish_order: finishOrder.map((i) => posts[i] as number),
+    finish_times_ms: Array.from(times),
+    winner_time_ms: times[finishOrder[0] as number] as number,
+    samples,
+  };
+}
+
+/**
+ * Whether two runs of a race agree: the same finishing order and every finishing time within half a
+ * millisecond (so a result whose times were stored rounded to the millisecond still matches its
+ * re-run). Used to verify a finished race from its revealed seed.
+ */
+export function sameResult(a: SimulatedRace, b: SimulatedRace): boolean {
+  if (a.finish_order.length !== b.finish_order.length) return false;
+  if (a.finish_times_ms.length !== b.finish_times_ms.length) return false;
+  for (let i = 0; i < a.finish_order.length; i++) if (a.finish_order[i] !== b.finish_order[i]) return false;
+  for (let i = 0; i < a.finish_times_ms.length; i++) {
+    if (!(Math.abs((a.finish_times_ms[i] as number) - (b.finish_times_ms[i] as number)) <= 0.5)) return false;
+  }
+  return Math.abs(a.winner_time_ms - b.winner_time_ms) <= 0.5;
+}
+
+/**
+ * The hidden, stable traits of a horse, derived from its id alone (the same on every call and every
+ * machine), for building an {@link EngineRunner} for any horse of the catalog.
+ *
+ * @param horseId the horse's id (a safe integer)
+ * @returns `stamina` and `early_speed`, each in 0..1; front-runners lean a little to less stamina
+ * @throws RangeError when the id is not a safe integer
+ */
+export function horseTraits(horseId: number): { stamina: number; early_speed: number } {
+  if (!Number.isSafeInteger(horseId)) throw new RangeError(`horseTraits: id must be an integer, got ${horseId}`);
+  const prng = new Prng(`horse-traits:${horseId}`);
+  const early = prng.next() * 0.5 + prng.next() * 0.5;
+  const early_speed = clamp01(early);
+  const stamina = clamp01(prng.next() * 0.5 + prng.next() * 0.5 - 0.2 * (early_speed - 0.5));
+  return { stamina, early_speed };
+}
+
+/**
+ * A jockey's skill in 0..1 from the jockey's win percentage (0–100): 0 % gives 0, a typical 12 %
+ * exactly one half, 25 % about 0.8 and 40 % or more above 0.9 (riders rarely win more than a
+ * quarter of their rides). Values above 100 count as 100; a negative or non-number gives 0.
+ */
+export function jockeySkill(winPercentage: number): number {
+  if (!(winPercentage > 0)) return 0;
+  // w² / (1 + w²): steep around the typical rates, flat at the top.
+  const w = Math.min(winPercentage, 100) / 12;
+  return (w * w) / (1 + w * w);
+}
+
+function validate(input: EngineInput): void {
+  const { runners, conditions } = input;
+  if (runners.length === 0) throw new RangeError('simulateRace: a race needs at least one runner');
+  const f = conditions.furlongs;
+  if (!(Number.isFinite(f) && f > 0 && f <= 40)) throw new RangeError(`simulateRace: bad distance ${f} furlongs`);
+  const seen = new Set<number>();
+  for (const r of runners) {
+    if (seen.has(r.post_position)) throw new RangeError(`simulateRace: post position ${r.post_position} repeats`);
+    seen.add(r.post_position);
+    for (const v of [r.post_position, r.speed_figure, r.stamina, r.jockey_skill, r.early_speed]) {
+      if (!Number.isFinite(v)) throw new RangeError(`simulateRace: runner ${r.post_position} has a non-finite rating`);
+    }
+  }
+}
+
+function planRace(input: EngineInput, meters: number): Plan {
+  const { runners, conditions } = input;
+  const n = runners.length;
+  const going =
+    (SURFACE_SPEED[conditions.surface.trim().toLowerCase()] ?? 1) *
+    (CONDITION_SPEED[conditions.condition.trim().toLowerCase()] ?? 1);
+  const ratio = conditions.furlongs / PAR_FURLONGS;
+  const slowdown = SLOWDOWN_PER_LOG * lnNear1(ratio);
+  // 0 up to 6 f, 1 at 12 f: how much a trip asks of stamina.
+  const route = clamp01(lnNear1(ratio) / lnNear1(2));
+  // Front-runners that have to duel for the lead tire more.
+  let speedsters = 0;
+  for (const r of runners) if (r.early_speed >= 0.7) speedsters++;
+
+  const rates = new Float64Array(n * KNOTS);
+  const reaction = new Float64Array(n);
+  const accel = new Float64Array(n);
+  const wobble = new Float64Array(WOBBLE_KNOTS);
+  let startPhaseEnd = 0;
+  for (let i = 0; i < n; i++) {
+    const r = runners[i] as EngineRunner;
+    const prng = new Prng(`${input.seed}|runner|${r.post_position}`);
+    const figure = Math.min(140, Math.max(20, r.speed_figure));
+    const stamina = clamp01(r.stamina);
+    const style = clamp01(r.early_speed) - 0.5;
+    const jockey = clamp01(r.jockey_skill);
+
+    const form = FORM_SD * bellish(prng);
+    for (let w = 0; w < WOBBLE_KNOTS; w++) wobble[w] = WOBBLE_SD * bellish(prng);
+    // How much the late change of pace varies today: a closer may find traffic, a leader may tire.
+    const lateLuck = 0.6 + 0.8 * prng.next();
+    const duel = style >= 0.2 && speedsters > 1 ? DUEL_COST * Math.min(3, speedsters - 1) * (style * 2) : 0;
+    const stumble = prng.next() < STUMBLE_CHANCE ? STUMBLE_MIN_S + (STUMBLE_MAX_S - STUMBLE_MIN_S) * prng.next() : 0;
+    reaction[i] = REACTION_MAX_S * prng.next() + stumble;
+    accel[i] = ACCEL_MIN_S + ACCEL_CLOSER_EXTRA_S * (0.5 - style);
+    startPhaseEnd = Math.max(startPhaseEnd, (reaction[i] as number) + (accel[i] as number));
+
+    const cruise =
+      (CRUISE_AT_90 + CRUISE_PER_POINT * (figure - 90) - slowdown) *
+      going *
+      (1 + JOCKEY_EFFECT * (jockey - 0.5)) *
+      (1 + form);
+    const late = (STYLE_LATE_SPRINT + (STYLE_LATE_ROUTE - STYLE_LATE_SPRINT) * route) * style * lateLuck;
+    const staminaAtWire = STAMINA_AT_WIRE * route * (0.5 - stamina);
+    for (let k = 0; k < KNOTS; k++) {
+      const p = k / SEGMENTS;
+      const shape = SHAPE_START - SHAPE_DROP * p;
+      let styleMul: number;
+      if (p <= STYLE_EARLY_UNTIL) styleMul = 1 + STYLE_EARLY * style;
+      else if (p >= STYLE_LATE_FROM) styleMul = 1 - late - duel;
+      else {
+        const q = (p - STYLE_EARLY_UNTIL) / (STYLE_LATE_FROM - STYLE_EARLY_UNTIL);
+        styleMul = 1 + STYLE_EARLY * style * (1 - q) - (late + duel) * q;
+      }
+      const staminaMul = p <= STAMINA_FROM ? 1 : 1 - (staminaAtWire * (p - STAMINA_FROM)) / (1 - STAMINA_FROM);
+      const wq = p * (WOBBLE_KNOTS - 1);
+      const wk = Math.min(WOBBLE_KNOTS - 2, wq | 0);
+      const w0 = wobble[wk] as number;
+      const wobbleMul = 1 + w0 + ((wobble[wk + 1] as number) - w0) * (wq - wk);
+      const mps = cruise * shape * styleMul * staminaMul * wobbleMul;
+      // A floor so that no combination of inputs stops a horse.
+      rates[i * KNOTS + k] = Math.max(mps, 4) / meters;
+    }
+  }
+  return { rates, reaction, accel, startPhaseEnd };
+}
+
+// 0 before the horse reacts, then easing out to full speed over `accel` seconds.
+function breakFactor(t: number, reaction: number, accel: number): number {
+  const u = (t - reaction) / accel;
+  if (u <= 0) return 0;
+  if (u >= 1) return 1;
+  const v = 1 - u;
+  return 1 - v * v;
+}
+
+function sample(
+  tMs: number,
+  pos: Float64Array,
+  rate: Float64Array,
+  finished: Uint8Array,
+  times: Float64Array,
+  order: Int32Array,
+  posts: readonly number[],
+  meters: number,
+): RaceSample {
+  const n = pos.length;
+  const progress = new Array<number>(n);
+  const speed = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    progress[i] = pos[i] as number;
+    speed[i] = (rate[i] as number) * meters;
+  }
+  // Finishers first by time, then the rest by progress; insertion sort keeps ties in their order.
+  for (let a = 1; a < n; a++) {
+    const cur = order[a] as number;
+    let b = a - 1;
+    while (b >= 0 && ahead(cur, order[b] as number, pos, finished, times)) {
+      order[b + 1] = order[b] as number;
+      b--;
+    }
+    order[b + 1] = cur;
+  }
+  const leaderboard = new Array<number>(n);
+  for (let a = 0; a < n; a++) leaderboard[a] = posts[order[a] as number] as number;
+  return { t_ms: tMs, progress, speed, leaderboard };
+}
+
+function ahead(a: number, b: number, pos: Float64Array, finished: Uint8Array, times: Float64Array): boolean {
+  const fa = finished[a] === 1;
+  const fb = finished[b] === 1;
+  if (fa !== fb) return fa;
+  if (fa) return (times[a] as number) < (times[b] as number);
+  return (pos[a] as number) > (pos[b] as number);
+}
+
+function insertionSort(items: number[], compare: (a: number, b: number) => number): void {
+  for (let a = 1; a < items.length; a++) {
+    const cur = items[a] as number;
+    let b = a - 1;
+    while (b >= 0 && compare(cur, items[b] as number) < 0) {
+      items[b + 1] = items[b] as number;
+      b--;
+    }
+    items[b + 1] = cur;
+  }
+}
+
+// A bell-shaped variate with mean 0 and standard deviation 1, bounded to ±3 (sum of three uniforms:
+// plain arithmetic, and no wild tails to throw a race).
+function bellish(prng: Prng): number {
+  return (prng.next() + prng.next() + prng.next() - 1.5) * 2;
+}
+
+// ln(x) for x near 1 (0.5..3) from the atanh series, in plain arithmetic.
+function lnNear1(x: number): number {
+  const z = (x - 1) / (x + 1);
+  const z2 = z * z;
+  return 2 * z * (1 + z2 * (1 / 3 + z2 * (1 / 5 + z2 * (1 / 7 + z2 / 9))));
+}
+
+function clamp01(x: number): number {
+  return Math.min(1, Math.max(0, x));
 }

@@ -1,0 +1,109 @@
+// npm run bench:engine [-- --races N]
+// Simulates N whole 12-runner races (random realistic fields, distinct seeds) on the main thread,
+// 6 furlongs then 10 furlongs, and prints races/s and µs per race against the target.
+import { parseArgs } from 'node:util';
+import { type EngineInput, type EngineRunner, horseTraits, jockeySkill, Prng, simulateRace } from '@furlong/domain';
+
+const DEFAULT_RACES = 20_000;
+const MAX_RACES = 200_000;
+const RUNNERS = 12;
+const TARGET_RACES_PER_SECOND = 5_000;
+const SURFACES = ['Dirt', 'Dirt', 'Dirt', 'Turf', 'Synthetic'] as const;
+const CONDITIONS: Record<(typeof SURFACES)[number], readonly string[]> = {
+  Dirt: ['Fast', 'Fast', 'Fast', 'Good', 'Muddy', 'Sloppy'],
+  Turf: ['Firm', 'Firm', 'Good', 'Yielding', 'Soft'],
+  Synthetic: ['Fast', 'Fast', 'Good'],
+};
+
+interface ThroughputFigures {
+  label: string;
+  races: number;
+  seconds: number;
+  racesPerSecond: number;
+  microsPerRace: number;
+  medianWinnerSeconds: number;
+}
+
+// A field of one class: speed figures scattered around the class's level, hidden traits of real
+// catalog ids, jockeys winning 4–25 % of their rides.
+function randomField(prng: Prng, furlongs: number, seed: string): EngineInput {
+  const level = prng.float(78, 102);
+  const runners: EngineRunner[] = [];
+  for (let i = 0; i < RUNNERS; i++) {
+    const horseId = prng.int(1, 5_000);
+    runners.push({
+      post_position: i + 1,
+      horse_id: horseId,
+      speed_figure: Math.min(110, Math.max(70, level + prng.float(-8, 8))),
+      ...horseTraits(horseId),
+      jockey_skill: jockeySkill(prng.float(4, 25)),
+    });
+  }
+  const surface = prng.pick(SURFACES);
+  return { seed: seed, runners, conditions: { furlongs, surface, condition: prng.pick(CONDITIONS[surface]) } };
+}
+
+function benchThroughput(label: string, furlongs: number, races: number): ThroughputFigures {
+  const prng = new Prng(`engine-bench:${furlongs}`);
+  // Fields are made before the clock starts: only the engine is measured.
+  const inputs = Array.from({ length: races }, (_, i) => randomField(prng, furlongs, `bench-${furlongs}-${i}`));
+  // Warm the JIT on other seeds first.
+  for (let i = 0; i < Math.min(1_000, races); i++) simulateRace({ ...(inputs[i] as EngineInput), seed: `warm-${i}` });
+
+  const winners = new Float64Array(races);
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < races; i++) winners[i] = simulateRace(inputs[i] as EngineInput).winner_time_ms;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  winners.sort();
+  return {
+    label,
+    races,
+    seconds,
+    racesPerSecond: races / seconds,
+    microsPerRace: (seconds * 1e6) / races,
+    medianWinnerSeconds: (winners[races >> 1] as number) / 1000,
+  };
+}
+
+function printThroughput(figures: ThroughputFigures[]): void {
+  console.log(`\nWhole races on one core (${RUNNERS} runners, 50 ms steps, a sample every 500 ms)`);
+  console.table(
+    figures.map((f) => ({
+      race: f.label,
+      races: f.races,
+      's total': Number(f.seconds.toFixed(2)),
+      'races/s': Math.round(f.racesPerSecond),
+      'µs/race': Number(f.microsPerRace.toFixed(1)),
+      'median winner s': Number(f.medianWinnerSeconds.toFixed(2)),
+    })),
+  );
+  const sprint = figures[0] as ThroughputFigures;
+  console.log(
+    `Target ≥ ${TARGET_RACES_PER_SECOND.toLocaleString('en-US')} races/s on one core: ` +
+      `${sprint.racesPerSecond >= TARGET_RACES_PER_SECOND ? 'met' : 'NOT met'} ` +
+      `(${Math.round(sprint.racesPerSecond).toLocaleString('en-US')} races/s for 6 furlongs)`,
+  );
+}
+
+function parseOptions(): { races: number } {
+  const { values } = parseArgs({ options: { races: { type: 'string', default: String(DEFAULT_RACES) } } });
+  const races = Number(values.races);
+  if (!(Number.isInteger(races) && races >= 1 && races <= MAX_RACES)) {
+    throw new Error(`--races must be a whole number from 1 to ${MAX_RACES.toLocaleString('en-US')}`);
+  }
+  return { races };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+
+  // Part 1: the engine alone.
+  printThroughput([benchThroughput('6 furlongs', 6, options.races), benchThroughput('10 furlongs', 10, options.races)]);
+
+  // Part 2 (to come): tick lateness with 100 concurrent races in the server.
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

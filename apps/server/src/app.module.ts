@@ -8,7 +8,9 @@ import { SeedModule } from './database/seed/seed.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
 import { ProgramModule } from './program/program.module';
+import { RacingModule } from './racing/racing.module';
 import { RacingClock } from './racing/racing-clock';
+import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { StatsModule } from './stats/stats.module';
 
@@ -26,6 +28,8 @@ export class AppModule {
         SeedModule,
         CatalogModule,
         ProgramModule,
+        RealtimeModule,
+        RacingModule,
         StatsModule,
       ],
       controllers: [HealthController],

@@ -13,6 +13,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { Clock } from './common/clock';
 import { createRootLogger, PinoNestLogger } from './common/logger';
 import type { AppConfig } from './config/app-config';
+import { SocketIoAdapter } from './realtime/socket-io.adapter';
 
 export interface CreateAppOptions {
   clock?: Clock;
@@ -50,6 +51,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       },
     }),
   );
+  // Socket.IO on the same HTTP server (path /socket.io), with the Redis adapter when REDIS_URL is set.
+  app.useWebSocketAdapter(new SocketIoAdapter(app, config));
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
 

@@ -1,16 +1,18 @@
 import type { EntityManager } from 'typeorm';
 
 // Every start with its race day; a result from a live run carries the day it was run on.
-const STARTS = `
+// `where` narrows the horses (a live result refreshes only its runners).
+const starts = (where: string) => `
   SELECT f.horse_id, f.jockey_id, f.finish_position, f.speed_figure, f.earnings_cents, f.finish_time_ms,
          coalesce(cr.race_date, r.race_date) AS race_date, rr.finished_at, rr.id AS result_id
   FROM race_result_finishers f
   JOIN race_results rr ON rr.id = f.result_id
   JOIN races r ON r.id = rr.race_id
-  LEFT JOIN current_races cr ON cr.id = rr.current_race_id`;
+  LEFT JOIN current_races cr ON cr.id = rr.current_race_id
+  ${where}`;
 
-const UPSERT_PAST_PERFORMANCES = `
-  WITH starts AS (${STARTS}),
+const upsertPastPerformances = (where: string) => `
+  WITH starts AS (${starts(where)}),
   horse_totals AS (
     SELECT horse_id,
            count(*)::int AS starts,
@@ -29,6 +31,7 @@ const UPSERT_PAST_PERFORMANCES = `
     SELECT jockey_id,
            round(100.0 * count(*) FILTER (WHERE finish_position = 1) / count(*), 2) AS win_pct
     FROM race_result_finishers
+    WHERE jockey_id IN (SELECT jockey_id FROM last_start)
     GROUP BY jockey_id
   ),
   upserted AS (
@@ -55,6 +58,9 @@ const UPSERT_PAST_PERFORMANCES = `
     RETURNING 1
   )
   SELECT count(*)::int AS horses FROM upserted`;
+
+const UPSERT_PAST_PERFORMANCES = upsertPastPerformances('');
+const UPSERT_HORSES_PAST_PERFORMANCES = upsertPastPerformances('WHERE f.horse_id = ANY($2::int[])');
 
 const DELETE_WITHOUT_STARTS = `
   DELETE FROM past_performances p
@@ -98,5 +104,22 @@ export async function refreshPastPerformances(manager: EntityManager, now: Date)
   const [row]: { horses: number }[] = await manager.query(UPSERT_PAST_PERFORMANCES, [now.toISOString()]);
   await manager.query(UPDATE_HORSES, [today]);
   await manager.query(UPDATE_JOCKEYS);
+  return { horses: row?.horses ?? 0 };
+}
+
+/**
+ * Recomputes the past-performance rows of some horses only (the runners of a race just finished),
+ * from all their results. Earnings and ages stay with the nightly full refresh and the result writer.
+ */
+export async function refreshHorsePastPerformances(
+  manager: EntityManager,
+  now: Date,
+  horseIds: readonly number[],
+): Promise<{ horses: number }> {
+  if (horseIds.length === 0) return { horses: 0 };
+  const [row]: { horses: number }[] = await manager.query(UPSERT_HORSES_PAST_PERFORMANCES, [
+    now.toISOString(),
+    [...horseIds],
+  ]);
   return { horses: row?.horses ?? 0 };
 }

@@ -72,6 +72,11 @@ export class BullMqDriver implements JobQueueDriver {
     await this.queue.upsertJobScheduler(id, { pattern }, { name, data: payload });
   }
 
+  async repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void> {
+    // One scheduler in Redis for all instances: each run goes to exactly one worker.
+    await this.queue.upsertJobScheduler(id, { every: everyMs }, { name, data: payload, opts: { attempts: 1 } });
+  }
+
   async close(): Promise<void> {
     await this.worker?.close();
     await this.events?.close();

@@ -90,6 +90,19 @@ describe(InProcessDriver.name, () => {
     expect(seen).toEqual([{ reason: 'schedule' }]);
   });
 
+  it('should repeat a job every interval, never queueing a second run while one is pending', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    const seen: unknown[] = [];
+    await sut.start(new Map([['racing.schedule', async (payload) => seen.push(payload)]]));
+    await sut.repeat('racing', 1000, 'racing.schedule', { reason: 'schedule' });
+
+    await jest.advanceTimersByTimeAsync(999);
+    expect(seen).toEqual([]);
+    await jest.advanceTimersByTimeAsync(2001);
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual([{ reason: 'schedule' }, { reason: 'schedule' }, { reason: 'schedule' }]);
+  });
+
   it('should refuse a bad cron pattern at once', async () => {
     await expect(
       sut.schedule('bad', 'every night', 'past-performance.refresh', { reason: 'schedule' }),

@@ -24,6 +24,7 @@ export class InProcessDriver implements JobQueueDriver {
   private readonly byId = new Map<string, QueuedJob>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly schedules = new Map<string, NodeJS.Timeout>();
+  private readonly repeats = new Map<string, NodeJS.Timeout>();
   private running = false;
   private started = false;
   private closed = false;
@@ -80,8 +81,20 @@ export class InProcessDriver implements JobQueueDriver {
     arm();
   }
 
+  async repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void> {
+    const existing = this.repeats.get(id);
+    if (existing) clearInterval(existing);
+    // The schedule's id is the job id: a run still queued or running is not queued again.
+    const timer = setInterval(() => {
+      if (!this.closed) this.add(name, payload, { jobId: id });
+    }, everyMs);
+    timer.unref();
+    this.repeats.set(id, timer);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    for (const timer of this.repeats.values()) clearInterval(timer);
     for (const timer of [...this.timers, ...this.schedules.values()]) clearTimeout(timer);
     for (const job of this.pending.splice(0)) {
       for (const waiter of job.done) waiter.reject(new Error('Job queue closed'));

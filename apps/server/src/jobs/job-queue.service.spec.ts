@@ -14,6 +14,12 @@ class RefreshHandler {
 }
 
 @Injectable()
+class RacingScheduleHandler {
+  @JobHandler('racing.schedule')
+  async schedule() {}
+}
+
+@Injectable()
 class SecondRefreshHandler {
   @JobHandler('past-performance.refresh')
   async refresh() {}
@@ -28,21 +34,21 @@ async function discover(providers: (new () => unknown)[]) {
 
 describe(collectHandlers.name, () => {
   it('should map each job name to its decorated method, bound to its instance', async () => {
-    const { moduleRef, discovery, scanner } = await discover([RefreshHandler]);
+    const { moduleRef, discovery, scanner } = await discover([RefreshHandler, RacingScheduleHandler]);
     const sut = collectHandlers(discovery, scanner);
     await sut.get('past-performance.refresh')?.({ reason: 'manual' });
     expect(moduleRef.get(RefreshHandler).calls).toEqual([{ reason: 'manual' }]);
   });
 
   it('should refuse to start when a job has no handler', async () => {
-    const { discovery, scanner } = await discover([]);
+    const { discovery, scanner } = await discover([RacingScheduleHandler]);
     expect(() => collectHandlers(discovery, scanner)).toThrow(
       "job 'past-performance.refresh' has 0 handlers (needs exactly 1)",
     );
   });
 
   it('should refuse to start when a job has two handlers', async () => {
-    const { discovery, scanner } = await discover([RefreshHandler, SecondRefreshHandler]);
+    const { discovery, scanner } = await discover([RefreshHandler, SecondRefreshHandler, RacingScheduleHandler]);
     expect(() => collectHandlers(discovery, scanner)).toThrow('has 2 handlers');
   });
 });

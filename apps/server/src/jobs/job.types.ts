@@ -2,12 +2,14 @@
 export interface JobPayloads {
   /** Recompute past-performance rows, earnings and ages from the race results. */
   'past-performance.refresh': { reason: 'schedule' | 'manual' | 'seed' };
+  /** Live racing: make today's cards and move races through their phases (every ~30 s). */
+  'racing.schedule': { reason: 'schedule' | 'start' | 'manual' };
 }
 
 export type JobName = keyof JobPayloads;
 
 /** Runtime list of the job names, checked against the registered handlers at start-up. */
-export const JOB_NAMES: readonly JobName[] = ['past-performance.refresh'];
+export const JOB_NAMES: readonly JobName[] = ['past-performance.refresh', 'racing.schedule'];
 
 export type JobHandlerFn<N extends JobName = JobName> = (payload: JobPayloads[N]) => Promise<unknown>;
 
@@ -29,5 +31,7 @@ export interface JobQueueDriver {
   run<N extends JobName>(name: N, payload: JobPayloads[N], timeoutMs?: number): Promise<void>;
   /** Repeats a job on a cron pattern; upserting the same id replaces the old schedule. */
   schedule<N extends JobName>(id: string, pattern: string, name: N, payload: JobPayloads[N]): Promise<void>;
+  /** Repeats a job every `everyMs` of wall time; upserting the same id replaces the old schedule. */
+  repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void>;
   close(): Promise<void>;
 }

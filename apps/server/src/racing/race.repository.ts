@@ -1,0 +1,397 @@
+import type { LiveFinisher, LiveRaceResult, RaceEntryView } from '@furlong/contracts';
+import type { EngineRunner } from '@furlong/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
+import type { RacePhase } from './entities/current-race.entity';
+import type { OfficialFinisher } from './race-result.math';
+
+/** Everything needed to run, show and record one current race. */
+export interface RaceRunSpec {
+  id: number;
+  track_id: number;
+  track_name: string;
+  location: string;
+  race_number: number;
+  race_date: string;
+  post_time: Date;
+  status: RacePhase;
+  seed: string | null;
+  seed_hash: string | null;
+  furlongs: number;
+  miles: number;
+  meters: number;
+  surface_type: string;
+  track_condition: string;
+  weather: string;
+  purse_cents: number;
+  utc_offset_minutes: number;
+  /** Fixed when betting opened; null before. */
+  engine_runners: EngineRunner[] | null;
+  /** Post-position order. */
+  entries: RaceEntryView[];
+}
+
+/** A runner's form as the engine input is built from it when betting opens. */
+export interface RunnerFormRow {
+  current_race_id: number;
+  post_position: number;
+  horse_id: number;
+  /** past_performances.avg_speed_figure_horse, or null for a horse without form. */
+  speed_figure: number | null;
+  /** The rider's win percentage (past_performances.win_percentage_jockey), or null. */
+  jockey_win_pct: number | null;
+}
+
+export interface RaceOpening {
+  id: number;
+  seed: string;
+  seed_hash: string;
+  engine_runners: EngineRunner[];
+}
+
+export interface ActiveRaceRow {
+  id: number;
+  status: RacePhase;
+  post_time: Date;
+}
+
+/** The live result as written: what the result row and the race's catalog history need. */
+export interface ResultToWrite {
+  spec: RaceRunSpec;
+  finishers: OfficialFinisher[];
+  winnerTimeMs: number;
+  /** Progress per 500 ms sample, post-position order (a replay of the race). */
+  positions: number[][];
+  finishedAt: Date;
+  wirePosition: number;
+}
+
+/** Thrown when the catalog history already holds a race at this track, date and number (seeded history). */
+export class HistorySlotTakenError extends Error {}
+
+const RESULT_HEADER = `
+  SELECT rr.id AS result_id, rr.current_race_id, rr.race_id, r.race_name, cr.track_id, t.track_name,
+         cr.race_date, cr.furlongs, cr.surface_type, cr.track_condition, rr.finished_at, rr.race_duration_ms,
+         rr.wire_position, cr.seed, cr.seed_hash
+    FROM race_results rr
+    JOIN current_races cr ON cr.id = rr.current_race_id
+    JOIN races r ON r.id = rr.race_id
+    JOIN tracks t ON t.id = cr.track_id`;
+
+type ResultHeaderRow = Omit<LiveRaceResult, 'finished_at' | 'finishers'> & { finished_at: Date };
+
+/** current_races through the lifecycle, and the live results (race_results and their history rows). */
+@Injectable()
+export class RaceRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Scheduled races whose post time is within the opening lead (and not stale). */
+  async scheduledToOpen(openPostUpTo: Date, notBefore: Date, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM current_races
+        WHERE status = 'scheduled' AND post_time <= $1 AND post_time >= $2
+        ORDER BY post_time, id LIMIT $3`,
+      [openPostUpTo, notBefore, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async runnerForms(raceIds: readonly number[]): Promise<RunnerFormRow[]> {
+    if (raceIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT e.current_race_id, e.post_position, e.horse_id,
+              pp.avg_speed_figure_horse::float8 AS speed_figure,
+              (SELECT p2.win_percentage_jockey FROM past_performances p2
+                WHERE p2.jockey_id = e.jockey_id LIMIT 1)::float8 AS jockey_win_pct
+         FROM current_race_entries e
+         LEFT JOIN past_performances pp ON pp.horse_id = e.horse_id
+        WHERE e.current_race_id = ANY($1::int[])
+        ORDER BY e.current_race_id, e.post_position`,
+      [[...raceIds]],
+    );
+  }
+
+  /** scheduled → open with the seed, its hash and the engine runners; returns the races that moved. */
+  async open(openings: readonly RaceOpening[]): Promise<number[]> {
+    if (openings.length === 0) return [];
+    return this.update(
+      `UPDATE current_races cr
+          SET status = 'open', seed = u.seed, seed_hash = u.seed_hash, engine_runners = u.runners
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::jsonb[]) AS u(id, seed, seed_hash, runners)
+        WHERE cr.id = u.id AND cr.status = 'scheduled'
+        RETURNING cr.id`,
+      [
+        openings.map((o) => o.id),
+        openings.map((o) => o.seed),
+        openings.map((o) => o.seed_hash),
+        openings.map((o) => JSON.stringify(o.engine_runners)),
+      ],
+    );
+  }
+
+  /** open → closed for every race whose post time has come (the server's racing clock decides). */
+  closeDue(closePostUpTo: Date): Promise<number[]> {
+    return this.update(
+      `UPDATE current_races SET status = 'closed' WHERE status = 'open' AND post_time <= $1 RETURNING id`,
+      [closePostUpTo],
+    );
+  }
+
+  /** Races that never got going by their post time plus the grace: cancelled, not run late. */
+  cancelStale(postBefore: Date): Promise<number[]> {
+    return this.update(
+      `UPDATE current_races SET status = 'cancelled'
+        WHERE status IN ('scheduled', 'open', 'closed') AND post_time < $1 RETURNING id`,
+      [postBefore],
+    );
+  }
+
+  /** open → closed for one race at its post time; false if it was not open or its time has not come. */
+  async close(id: number, racingNow: Date): Promise<boolean> {
+    const ids = await this.update(
+      `UPDATE current_races SET status = 'closed' WHERE id = $1 AND status = 'open' AND post_time <= $2 RETURNING id`,
+      [id, racingNow],
+    );
+    return ids.length > 0;
+  }
+
+  /** closed → running. */
+  async start(id: number): Promise<boolean> {
+    const ids = await this.update(
+      `UPDATE current_races SET status = 'running' WHERE id = $1 AND status = 'closed' RETURNING id`,
+      [id],
+    );
+    return ids.length > 0;
+  }
+
+  /** A race that cannot be recorded: cancelled (conditionally, like every move). */
+  async abandon(id: number): Promise<boolean> {
+    const ids = await this.update(
+      `UPDATE current_races SET status = 'cancelled'
+        WHERE id = $1 AND status IN ('open', 'closed', 'running') RETURNING id`,
+      [id],
+    );
+    return ids.length > 0;
+  }
+
+  /** Runs an UPDATE … RETURNING id; TypeORM's postgres driver answers it with [rows, affected count]. */
+  private async update(sql: string, params: unknown[]): Promise<number[]> {
+    const result: unknown = await this.dataSource.query(sql, params);
+    const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as { id: number }[]) : [];
+    return rows.map((r) => r.id);
+  }
+
+  /** Races a runner should hold: open or closed up to `horizon` and not stale, and every running one. */
+  activeUpTo(horizon: Date, notBefore: Date): Promise<ActiveRaceRow[]> {
+    return this.dataSource.query(
+      `SELECT id, status, post_time FROM current_races
+        WHERE (status IN ('open', 'closed') AND post_time <= $1 AND post_time >= $2) OR status = 'running'
+        ORDER BY post_time, id`,
+      [horizon, notBefore],
+    );
+  }
+
+  async runSpec(id: number): Promise<RaceRunSpec | undefined> {
+    const rows: Omit<RaceRunSpec, 'entries'>[] = await this.dataSource.query(
+      `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
+              cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
+              cr.weather, cr.purse_cents, t.utc_offset_minutes, cr.engine_runners
+         FROM current_races cr JOIN tracks t ON t.id = cr.track_id
+        WHERE cr.id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const entries: RaceEntryView[] = await this.dataSource.query(
+      `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name
+         FROM current_race_entries e
+         JOIN horses h ON h.id = e.horse_id
+         JOIN jockeys j ON j.id = e.jockey_id
+        WHERE e.current_race_id = $1
+        ORDER BY e.post_position`,
+      [id],
+    );
+    return { ...row, entries };
+  }
+
+  /** Fills in the engine runners of an open race that has none (opened before they were kept). */
+  async setEngineRunners(id: number, runners: readonly EngineRunner[]): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE current_races SET engine_runners = $2::jsonb WHERE id = $1 AND engine_runners IS NULL',
+      [id, JSON.stringify(runners)],
+    );
+  }
+
+  /**
+   * Records a race's result exactly once, in one transaction: the catalog race and its entries (so
+   * the run joins the history and the statistics), the result with its finishers, the earnings of
+   * horses and jockeys, and the race marked finished (which reveals its seed). The race row is locked
+   * first, so a second writer waits and then finds it finished; the unique current_race_id of
+   * race_results stops any other. Returns the result id, and whether this call wrote it; undefined
+   * when the race can no longer finish (cancelled).
+   */
+  async writeResult(result: ResultToWrite): Promise<{ resultId: number; written: boolean } | undefined> {
+    const { spec } = result;
+    // PGlite is a single session: everything below goes through the transaction's own manager.
+    return this.dataSource.transaction(async (manager) => {
+      const [race]: { status: RacePhase }[] = await manager.query(
+        'SELECT status FROM current_races WHERE id = $1 FOR UPDATE',
+        [spec.id],
+      );
+      const existing = await this.resultIdOf(manager, spec.id);
+      if (existing !== undefined) return { resultId: existing, written: false };
+      if (!race || !['open', 'closed', 'running'].includes(race.status)) return undefined;
+
+      const raceId = await this.insertHistoryRace(manager, spec);
+      const winner = result.finishers[0];
+      if (!winner) throw new Error(`race ${spec.id} has no finishers`);
+      const inserted: { id: number }[] = await manager.query(
+        `INSERT INTO race_results (race_id, current_race_id, num_horses, winner_horse_id, winner_post_position,
+                                   race_duration_ms, wire_position, horse_positions, finished_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)
+         ON CONFLICT (current_race_id) DO NOTHING
+         RETURNING id`,
+        [
+          raceId,
+          spec.id,
+          result.finishers.length,
+          winner.horse_id,
+          winner.post_position,
+          Math.round(result.winnerTimeMs),
+          result.wirePosition,
+          JSON.stringify(result.positions),
+          result.finishedAt,
+        ],
+      );
+      const resultId = inserted[0]?.id;
+      if (resultId === undefined) throw new Error(`race ${spec.id}: a result appeared during the write`);
+      const f = result.finishers;
+      await manager.query(
+        `INSERT INTO race_result_finishers (result_id, finish_position, post_position, horse_id, jockey_id, trainer_id,
+                                            owner_id, finish_time_ms, speed_figure, earnings_cents)
+         SELECT $1, u.finish_position, u.post_position, u.horse_id, e.jockey_id, h.trainer_id, h.owner_id,
+                u.finish_time_ms, u.speed_figure, u.earnings_cents
+           FROM unnest($3::smallint[], $4::smallint[], $5::int[], $6::int[], $7::smallint[], $8::bigint[])
+                AS u(finish_position, post_position, horse_id, finish_time_ms, speed_figure, earnings_cents)
+           JOIN current_race_entries e ON e.current_race_id = $2 AND e.post_position = u.post_position
+           JOIN horses h ON h.id = u.horse_id`,
+        [
+          resultId,
+          spec.id,
+          f.map((x) => x.finish_position),
+          f.map((x) => x.post_position),
+          f.map((x) => x.horse_id),
+          f.map((x) => x.finish_time_ms),
+          f.map((x) => x.speed_figure),
+          f.map((x) => x.earnings_cents),
+        ],
+      );
+      await manager.query(
+        `UPDATE horses h SET earnings_cents = h.earnings_cents + f.earnings_cents
+           FROM race_result_finishers f WHERE f.result_id = $1 AND h.id = f.horse_id AND f.earnings_cents > 0`,
+        [resultId],
+      );
+      await manager.query(
+        `UPDATE jockeys j SET earnings_cents = j.earnings_cents + f.earnings_cents
+           FROM race_result_finishers f WHERE f.result_id = $1 AND j.id = f.jockey_id AND f.earnings_cents > 0`,
+        [resultId],
+      );
+      await manager.query(`UPDATE current_races SET status = 'finished', race_id = $2 WHERE id = $1`, [
+        spec.id,
+        raceId,
+      ]);
+      return { resultId, written: true };
+    });
+  }
+
+  /** After a result: the runners' past-performance rows from all their results. */
+  async refreshPastPerformances(horseIds: readonly number[], now: Date): Promise<void> {
+    await this.dataSource.transaction((manager) => refreshHorsePastPerformances(manager, now, horseIds));
+  }
+
+  private async resultIdOf(manager: EntityManager, currentRaceId: number): Promise<number | undefined> {
+    const rows: { id: number }[] = await manager.query('SELECT id FROM race_results WHERE current_race_id = $1', [
+      currentRaceId,
+    ]);
+    return rows[0]?.id;
+  }
+
+  private async insertHistoryRace(manager: EntityManager, spec: RaceRunSpec): Promise<number> {
+    // The card's clock time at the track: post time shifted by the track's offset.
+    const localStart = new Date(spec.post_time.getTime() + spec.utc_offset_minutes * 60_000)
+      .toISOString()
+      .slice(11, 19);
+    const rows: { id: number }[] = await manager.query(
+      `INSERT INTO races (race_name, race_date, race_number, starting_time, race_class, num_horses, track_id, location,
+                          miles, furlongs, meters, weather, surface_type, track_condition, purse_cents)
+       VALUES ($1, $2, $3, $4, 'Allowance', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT (track_id, race_date, race_number) DO NOTHING
+       RETURNING id`,
+      [
+        `${spec.location} Race ${spec.race_number}`,
+        spec.race_date,
+        spec.race_number,
+        localStart,
+        spec.entries.length,
+        spec.track_id,
+        spec.location,
+        spec.miles,
+        spec.furlongs,
+        spec.meters,
+        spec.weather,
+        spec.surface_type,
+        spec.track_condition,
+        spec.purse_cents,
+      ],
+    );
+    const raceId = rows[0]?.id;
+    if (raceId === undefined) {
+      throw new HistorySlotTakenError(
+        `the history already holds race ${spec.race_number} of track ${spec.track_id} on ${spec.race_date}`,
+      );
+    }
+    await manager.query(
+      `INSERT INTO race_entries (race_id, post_position, horse_id, jockey_id, trainer_id, owner_id)
+       SELECT $1, e.post_position, e.horse_id, e.jockey_id, h.trainer_id, h.owner_id
+         FROM current_race_entries e JOIN horses h ON h.id = e.horse_id
+        WHERE e.current_race_id = $2`,
+      [raceId, spec.id],
+    );
+    return raceId;
+  }
+
+  /** The official result of a finished live race, by current race id or by result id. */
+  async result(by: { currentRaceId: number } | { resultId: number }): Promise<LiveRaceResult | undefined> {
+    const [where, id] = 'currentRaceId' in by ? ['rr.current_race_id', by.currentRaceId] : ['rr.id', by.resultId];
+    const rows: ResultHeaderRow[] = await this.dataSource.query(
+      `${RESULT_HEADER} WHERE ${where} = $1 AND cr.status = 'finished'`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const finishers: LiveFinisher[] = await this.dataSource.query(
+      `SELECT f.finish_position, f.post_position, f.horse_id, h.horse_name, f.jockey_id, j.jockey_name,
+              f.trainer_id, tr.trainer_name, f.owner_id, o.owner_name, f.finish_time_ms, f.speed_figure,
+              f.earnings_cents
+         FROM race_result_finishers f
+         JOIN horses h ON h.id = f.horse_id
+         JOIN jockeys j ON j.id = f.jockey_id
+         LEFT JOIN trainers tr ON tr.id = f.trainer_id
+         LEFT JOIN owners o ON o.id = f.owner_id
+        WHERE f.result_id = $1
+        ORDER BY f.finish_position`,
+      [row.result_id],
+    );
+    return { ...row, finished_at: row.finished_at.toISOString(), finishers };
+  }
+
+  /** Phase of a race (null for an unknown one). */
+  async phase(id: number): Promise<RacePhase | null> {
+    const rows: { status: RacePhase }[] = await this.dataSource.query(
+      'SELECT status FROM current_races WHERE id = $1',
+      [id],
+    );
+    return rows[0]?.status ?? null;
+  }
+}

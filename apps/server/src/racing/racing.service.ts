@@ -1,0 +1,239 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type LiveRaceResult,
+  type RaceFrame,
+  type RaceSnapshot,
+  type RaceVerification,
+  WIRE_POSITION,
+} from '@furlong/contracts';
+import {
+  type EngineInput,
+  type EngineRunner,
+  horseTraits,
+  jockeySkill,
+  type SimulatedRace,
+  sameResult,
+  simulateRace,
+} from '@furlong/domain';
+import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { notFound } from '../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RaceRepository, type RaceRunSpec, type RunnerFormRow } from './race.repository';
+import { officialFinishers, storedRace } from './race-result.math';
+import { RacingClock } from './racing-clock';
+import { sampleDueAt, toFrame } from './sample-timetable';
+
+/** Speed figure of a horse without form. */
+export const DEFAULT_SPEED_FIGURE = 80;
+const SIMULATION_CACHE_SIZE = 256;
+
+/** A fresh secret seed (32 random bytes, hex) and its SHA-256 (hex), published when betting opens. */
+export function newSeed(): { seed: string; seed_hash: string } {
+  const seed = randomBytes(32).toString('hex');
+  return { seed, seed_hash: seedHash(seed) };
+}
+
+export function seedHash(seed: string): string {
+  return createHash('sha256').update(seed).digest('hex');
+}
+
+/** The engine's runner from a horse's form: figures from the past performances, traits from the id. */
+export function engineRunner(
+  form: Pick<RunnerFormRow, 'post_position' | 'horse_id' | 'speed_figure' | 'jockey_win_pct'>,
+): EngineRunner {
+  const traits = horseTraits(form.horse_id);
+  return {
+    post_position: form.post_position,
+    horse_id: form.horse_id,
+    speed_figure: form.speed_figure ?? DEFAULT_SPEED_FIGURE,
+    stamina: traits.stamina,
+    early_speed: traits.early_speed,
+    jockey_skill: jockeySkill(form.jockey_win_pct ?? 0),
+  };
+}
+
+export function engineInput(spec: RaceRunSpec & { seed: string; engine_runners: EngineRunner[] }): EngineInput {
+  return {
+    seed: spec.seed,
+    runners: spec.engine_runners,
+    conditions: { furlongs: spec.furlongs, surface: spec.surface_type, condition: spec.track_condition },
+  };
+}
+
+/** A race ready to run: its spec with the seed and runners fixed, and the simulated race. */
+export interface RunnableRace {
+  spec: RaceRunSpec & { seed: string; engine_runners: EngineRunner[] };
+  race: SimulatedRace;
+}
+
+/**
+ * The live race's use cases apart from the timing: opening races (seed and engine input), the
+ * simulation (cached: a race is simulated once per instance), recording a result, the snapshot a
+ * viewer gets on joining, the official result and its verification.
+ */
+@Injectable()
+export class RacingService {
+  private readonly logger = new Logger('Racing');
+  private readonly simulations = new Map<string, SimulatedRace>();
+
+  constructor(
+    @Inject(RaceRepository) private readonly repository: RaceRepository,
+    @Inject(RacingClock) private readonly clock: RacingClock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Opens the given scheduled races: each gets a secret seed, its hash and its engine runners. */
+  async open(raceIds: readonly number[]): Promise<number[]> {
+    if (raceIds.length === 0) return [];
+    const forms = await this.repository.runnerForms(raceIds);
+    const byRace = new Map<number, EngineRunner[]>();
+    for (const form of forms) {
+      const list = byRace.get(form.current_race_id) ?? [];
+      list.push(engineRunner(form));
+      byRace.set(form.current_race_id, list);
+    }
+    return this.repository.open(raceIds.map((id) => ({ id, ...newSeed(), engine_runners: byRace.get(id) ?? [] })));
+  }
+
+  /** A race that can run (open or later, with its seed), simulated; undefined otherwise. */
+  async runnable(id: number): Promise<RunnableRace | undefined> {
+    const spec = await this.repository.runSpec(id);
+    if (!spec?.seed || spec.status === 'scheduled' || spec.entries.length === 0) return undefined;
+    let runners = spec.engine_runners;
+    if (!runners) {
+      const forms = await this.repository.runnerForms([id]);
+      runners = forms.map(engineRunner);
+      await this.repository.setEngineRunners(id, runners);
+      const again = await this.repository.runSpec(id);
+      runners = again?.engine_runners ?? runners;
+    }
+    const ready = { ...spec, seed: spec.seed, engine_runners: runners };
+    return { spec: ready, race: this.simulate(ready) };
+  }
+
+  /** simulateRace once per race and seed on this instance (the result is a pure function of them). */
+  simulate(spec: RunnableRace['spec']): SimulatedRace {
+    const key = `${spec.id}:${spec.seed}`;
+    const cached = this.simulations.get(key);
+    if (cached) return cached;
+    const race = simulateRace(engineInput(spec));
+    if (this.simulations.size >= SIMULATION_CACHE_SIZE) {
+      const oldest = this.simulations.keys().next().value;
+      if (oldest !== undefined) this.simulations.delete(oldest);
+    }
+    this.simulations.set(key, race);
+    return race;
+  }
+
+  /**
+   * Writes the official result once (a second call, here or on another instance, changes nothing),
+   * then refreshes the runners' past performances. Returns the result, or undefined if the race
+   * could not finish (it was cancelled meanwhile).
+   */
+  async record(runnable: RunnableRace): Promise<{ result: LiveRaceResult; written: boolean } | undefined> {
+    const { spec, race } = runnable;
+    const finishers = officialFinishers(race, spec.engine_runners, spec.meters, spec.purse_cents);
+    // The result carries the racing-clock instant the last runner passed the wire.
+    const finishedAt = new Date(spec.post_time.getTime() + Math.round(Math.max(...race.finish_times_ms)));
+    const outcome = await this.repository.writeResult({
+      spec,
+      finishers,
+      winnerTimeMs: race.winner_time_ms,
+      positions: race.samples.map((s) => s.progress.map((x) => Math.round(x * 10_000) / 10_000)),
+      finishedAt,
+      wirePosition: WIRE_POSITION,
+    });
+    if (!outcome) return undefined;
+    if (outcome.written) {
+      try {
+        await this.repository.refreshPastPerformances(
+          finishers.map((f) => f.horse_id),
+          this.clock.now(),
+        );
+      } catch (err) {
+        // The nightly refresh repairs it; the result itself is written.
+        this.logger.warn(`past performances of race ${spec.id} not refreshed: ${(err as Error).message}`);
+      }
+    }
+    const result = await this.repository.result({ currentRaceId: spec.id });
+    if (!result) throw new Error(`race ${spec.id}: result ${outcome.resultId} written but not readable`);
+    return { result, written: outcome.written };
+  }
+
+  /** What a viewer gets on joining: the race, its phase, the clock, the latest frame or the result. */
+  async snapshot(id: number): Promise<RaceSnapshot | undefined> {
+    const spec = await this.repository.runSpec(id);
+    if (!spec) return undefined;
+    const wallNow = this.clock.wallNow();
+    const racingNow = this.clock.toRacing(wallNow);
+    let frame: RaceFrame | null = null;
+    if (spec.status === 'running') {
+      const runnable = await this.runnable(id);
+      if (runnable) {
+        const k = Math.max(0, sampleDueAt(spec.post_time.getTime(), racingNow, runnable.race.samples.length));
+        const sample = runnable.race.samples[k];
+        if (sample) frame = toFrame(id, k, sample, wallNow);
+      }
+    }
+    return {
+      race_id: spec.id,
+      race_name: `${spec.location} Race ${spec.race_number}`,
+      track_id: spec.track_id,
+      track_name: spec.track_name,
+      furlongs: spec.furlongs,
+      surface_type: spec.surface_type,
+      track_condition: spec.track_condition,
+      phase: spec.status,
+      post_time: spec.post_time.toISOString(),
+      server_time: new Date(racingNow).toISOString(),
+      time_scale: this.config.racing.timeScale,
+      seed_hash: spec.seed_hash,
+      entries: spec.entries,
+      frame,
+      result: spec.status === 'finished' ? ((await this.repository.result({ currentRaceId: id })) ?? null) : null,
+    };
+  }
+
+  /** GET /api/current_races/{id}/result: 404 for an unknown race, 409 until it has finished. */
+  async resultOfRace(id: number): Promise<LiveRaceResult> {
+    const result = await this.repository.result({ currentRaceId: id });
+    if (result) return result;
+    const phase = await this.repository.phase(id);
+    if (phase === null) throw notFound('Current race', id);
+    throw notFound('Result of current race', id);
+  }
+
+  /** GET /api/race_results/{id}: a live race's result by its result id. */
+  async resultById(resultId: number): Promise<LiveRaceResult> {
+    const result = await this.repository.result({ resultId });
+    if (!result) throw notFound('Live race result', resultId);
+    return result;
+  }
+
+  /** Re-runs a finished race from its revealed seed and compares it with the official result. */
+  async verify(id: number): Promise<RaceVerification> {
+    const phase = await this.repository.phase(id);
+    if (phase === null) throw notFound('Current race', id);
+    const result = phase === 'finished' ? await this.repository.result({ currentRaceId: id }) : undefined;
+    const spec = await this.repository.runSpec(id);
+    if (!result || !spec?.seed || !spec.engine_runners) {
+      throw new ConflictException({
+        statusCode: 409,
+        error: 'Conflict',
+        message: `Current race ${id} has not finished (${phase}): its seed is revealed at the finish`,
+      });
+    }
+    // A fresh run, not the cache: the point is to recompute from the revealed seed.
+    const rerun = simulateRace(engineInput({ ...spec, seed: spec.seed, engine_runners: spec.engine_runners }));
+    const official = storedRace(result.finishers, spec.engine_runners);
+    return {
+      current_race_id: id,
+      seed: spec.seed,
+      seed_hash: result.seed_hash,
+      hash_matches: seedHash(spec.seed) === result.seed_hash,
+      result_matches: sameResult(official, rerun),
+      official_order: official.finish_order,
+      rerun_order: rerun.finish_order,
+    };
+  }
+}

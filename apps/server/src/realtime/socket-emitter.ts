@@ -1,0 +1,34 @@
+import { type ClientToServerEvents, raceRoom, type ServerToClientEvents } from '@furlong/contracts';
+import { Injectable } from '@nestjs/common';
+import type { Server } from 'socket.io';
+
+/** The Socket.IO server typed by the contracts' event maps. */
+export type FurlongServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+export type ServerEvent = keyof ServerToClientEvents;
+
+/**
+ * The one way the server sends to rooms: typed by ServerToClientEvents, so a misspelt event or a
+ * wrong payload fails to compile. Gateways attach the server once it is up; before that (and in
+ * contexts without sockets) emits go nowhere.
+ */
+@Injectable()
+export class SocketEmitter {
+  private server?: FurlongServer;
+
+  attach(server: FurlongServer): void {
+    this.server = server;
+  }
+
+  get attached(): boolean {
+    return this.server !== undefined;
+  }
+
+  toRoom<E extends ServerEvent>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.server?.to(room).emit(event, ...args);
+  }
+
+  toRace<E extends ServerEvent>(raceId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.toRoom(raceRoom(raceId), event, ...args);
+  }
+}

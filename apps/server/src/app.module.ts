@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AccountsModule } from './accounts/accounts.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { Clock, SystemClock } from './common/clock';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
@@ -31,6 +32,7 @@ export class AppModule {
         RealtimeModule,
         RacingModule,
         StatsModule,
+        AccountsModule,
       ],
       controllers: [HealthController],
     };

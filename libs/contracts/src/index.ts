@@ -19,9 +19,12 @@ export interface ApiErrorResponse {
   error: string;
   message: string;
   errors?: { field: string; reason: string }[];
+  /** A machine-readable cause where the client acts on it (e.g. `session_expired`). */
+  reason?: string;
 }
 
+export * from './accounts';
 export * from './catalog-kinds';
 export * from './program';
-export * from './stats';
 export * from './race-events';
+export * from './stats';

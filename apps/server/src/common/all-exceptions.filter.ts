@@ -6,6 +6,7 @@ interface ErrorBody {
   error: string;
   message: string;
   errors?: { field: string; reason: string }[];
+  reason?: string;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -42,6 +43,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       );
     }
     if (res.headersSent) return;
+    // An exception may name response headers of its own (e.g. Retry-After on a 429).
+    const headers = exception instanceof HttpException ? (exception as { headers?: unknown }).headers : undefined;
+    if (typeof headers === 'object' && headers !== null) {
+      for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') res.setHeader(name, value);
+    }
     res.status(body.statusCode).json(body);
   }
 
@@ -60,6 +66,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
           error: r.error ?? STATUS_TEXT[status] ?? 'Error',
           message: status === 404 && message.startsWith('Cannot ') ? `No route for ${req.method} ${req.path}` : message,
           ...(r.errors ? { errors: r.errors } : {}),
+          ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
         };
       }
       return { statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: String(response) };

@@ -57,6 +57,34 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ RACING_TIME_SCALE: 'fast' })).toThrow('RACING_TIME_SCALE');
   });
 
+  it('should read the accounts settings with safe defaults', () => {
+    const sut = loadConfig({}).accounts;
+    expect(sut).toMatchObject({
+      secretGenerated: true,
+      sessionIdleTimeoutMs: 1_200_000,
+      cookieSecure: 'auto',
+      passwordHash: { memoryKib: 19_456, iterations: 2 },
+      loginThrottle: { maxFailuresPerEmail: 5, maxFailuresPerIp: 30, windowMs: 900_000 },
+      passLoginTtlMs: 60_000,
+      startingCreditCents: 100_000,
+      admin: undefined,
+    });
+    expect(sut.secret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ ADMIN_EMAIL: 'Boss@X.test', ADMIN_PASSWORD: 'twelve chars!' }).accounts.admin).toEqual({
+      email: 'boss@x.test',
+      password: 'twelve chars!',
+      username: 'admin',
+    });
+  });
+
+  it('should refuse weak accounts settings and a half-set admin', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@x.test' })).toThrow('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'short' })).toThrow('ADMIN_PASSWORD');
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '4096' })).toThrow('OWASP minimum');
+    expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow('AUTH_SECRET');
+    expect(() => loadConfig({ STARTING_CREDIT_CENTS: '12.5' })).toThrow('STARTING_CREDIT_CENTS');
+  });
+
   it('should list every bad value in one error', () => {
     let error: unknown;
     try {

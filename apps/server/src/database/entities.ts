@@ -1,5 +1,11 @@
+import { AuthThrottle } from '../accounts/entities/auth-throttle.entity';
+import { LedgerEntry } from '../accounts/entities/ledger-entry.entity';
+import { LedgerTransfer } from '../accounts/entities/ledger-transfer.entity';
+import { LoginLinkRedemption } from '../accounts/entities/login-link-redemption.entity';
+import { LoginPass } from '../accounts/entities/login-pass.entity';
 import { Session } from '../accounts/entities/session.entity';
 import { User } from '../accounts/entities/user.entity';
+import { WalletAccount } from '../accounts/entities/wallet-account.entity';
 import { AuctionHorse } from '../auction/entities/auction-horse.entity';
 import { SalesContract } from '../auction/entities/sales-contract.entity';
 import { BetType } from '../catalog/entities/bet-type.entity';
@@ -28,6 +34,12 @@ import { BetSelection } from '../wagering/entities/bet-selection.entity';
 export const ENTITIES = [
   User,
   Session,
+  WalletAccount,
+  LedgerTransfer,
+  LedgerEntry,
+  LoginPass,
+  LoginLinkRedemption,
+  AuthThrottle,
   Breed,
   BetType,
   Jockey,

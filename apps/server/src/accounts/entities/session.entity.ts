@@ -3,6 +3,7 @@ import { User } from './user.entity';
 
 @Entity('sessions')
 @Check('ck_sessions_login_status', "login_status IN ('active', 'inactive')")
+@Check('ck_sessions_logout_reason', "logout_reason IN ('logout', 'idle', 'max_age', 'revoked')")
 @Index('ix_sessions_user_status', ['user_id', 'login_status'])
 export class Session {
   @PrimaryGeneratedColumn({ type: 'bigint' })
@@ -33,4 +34,14 @@ export class Session {
 
   @Column({ type: 'timestamptz' })
   last_seen_at: Date;
+
+  // Why it ended: logout, idle (the inactivity limit), max_age, or revoked (e.g. the account changed).
+  @Column({ type: 'text', nullable: true })
+  logout_reason: 'logout' | 'idle' | 'max_age' | 'revoked' | null;
+
+  @Column({ type: 'text', nullable: true })
+  user_agent: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  ip: string | null;
 }

@@ -3,6 +3,7 @@ import { SearchIndexes1795326082401 } from './1795326082401-SearchIndexes';
 import { ListIndexes1795326320629 } from './1795326320629-ListIndexes';
 import { SearchText1795414910865 } from './1795414910865-SearchText';
 import { LiveRacing1795415538157 } from './1795415538157-LiveRacing';
+import { Accounts1795415608636 } from './1795415608636-Accounts';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   ListIndexes1795326320629,
   SearchText1795414910865,
   LiveRacing1795415538157,
+  Accounts1795415608636,
 ];

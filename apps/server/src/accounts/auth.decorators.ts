@@ -1,0 +1,40 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Request } from 'express';
+import type { ClientMeta } from './account.dto';
+import type { AuthenticatedUser } from './session-auth';
+
+export type Access = 'public' | 'session' | 'admin';
+export const ACCESS_KEY = 'furlong:access';
+export const CSRF_KEY = 'furlong:csrf';
+
+/** The route needs a logged-in user (401 otherwise). On a controller or a method. */
+export const Authenticated = () => SetMetadata(ACCESS_KEY, 'session' satisfies Access);
+
+/** The route needs an admin (401 when logged out, 403 for other users). */
+export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access);
+
+/**
+ * State-changing requests always need the CSRF token here, even without a session cookie (login,
+ * sign-up: so another site cannot log a visitor into an account of its choosing).
+ */
+export const RequireCsrf = () => SetMetadata(CSRF_KEY, true);
+
+/** A request after AuthGuard has authenticated it. */
+export interface AuthenticatedRequest extends Request {
+  auth?: AuthenticatedUser;
+  /** The CSRF token valid for this request's session (set by AuthGuard). */
+  csrfToken?: string;
+}
+
+/** The user of an @Authenticated or @AdminOnly route. */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthenticatedUser => {
+  const user = ctx.switchToHttp().getRequest<AuthenticatedRequest>().auth;
+  if (!user) throw new Error('@CurrentUser() needs @Authenticated() or @AdminOnly() on the route');
+  return user;
+});
+
+/** The client's address (Express's req.ip, which honours `trust proxy`) and user agent. */
+export const Client = createParamDecorator((_data: unknown, ctx: ExecutionContext): ClientMeta => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  return { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') ?? null };
+});

@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { SessionCookies } from './cookies';
+import { CsrfTokens } from './csrf-tokens';
+
+/** Puts a new session in the response's cookies, or takes it out; the CSRF token follows the session. */
+@Injectable()
+export class SessionResponder {
+  constructor(
+    @Inject(SessionCookies) private readonly cookies: SessionCookies,
+    @Inject(CsrfTokens) private readonly csrf: CsrfTokens,
+  ) {}
+
+  loggedIn(req: Request, res: Response, token: string): void {
+    this.cookies.setSession(req, res, token);
+    this.cookies.setCsrf(req, res, this.csrf.issue(this.csrf.bindingFor(token)));
+  }
+
+  loggedOut(req: Request, res: Response): void {
+    this.cookies.clearSession(req, res);
+    this.cookies.setCsrf(req, res, this.csrf.issue(this.csrf.bindingFor(undefined)));
+  }
+}

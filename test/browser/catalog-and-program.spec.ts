@@ -1,5 +1,6 @@
 import type { ListResponse } from '@furlong/contracts';
 import type { Page } from 'playwright-core';
+import { signUpAndLogIn } from '../support/accounts';
 import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
 import { scratchDatabase } from '../support/postgres';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
@@ -27,6 +28,7 @@ describe('the web client in a browser', () => {
     page = await browser.newPage();
     page.setDefaultTimeout(15_000);
     // One browser profile serves every test: each starts logged out.
+    await browser.context.clearCookies();
     await page.goto(`${server.baseUrl}/home`);
     await page.evaluate(() => localStorage.clear());
   });
@@ -37,10 +39,9 @@ describe('the web client in a browser', () => {
 
   const api = async <T>(path: string): Promise<T> => (await (await fetch(`${server.baseUrl}${path}`)).json()) as T;
 
-  async function logInAsGuest(): Promise<void> {
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByRole('button', { name: 'Continue as guest member' }).click();
-    await page.getByText('Logged in as').waitFor();
+  // A real account: sign up (which logs in) through the Sign Up page.
+  async function logInAsMember(): Promise<void> {
+    await signUpAndLogIn(page, server.baseUrl);
   }
 
   it('should send an anonymous visitor on a guarded route to /home with the message', async () => {
@@ -58,7 +59,7 @@ describe('the web client in a browser', () => {
     if (!track) throw new Error('the seeded catalog has no tracks');
     const letter = track.location.charAt(0).toUpperCase();
 
-    await logInAsGuest();
+    await logInAsMember();
     await page.goto(`${server.baseUrl}/program-card`);
     await page.getByRole('heading', { name: 'Program Card' }).waitFor();
     await page.getByRole('button', { name: letter, exact: true }).click();
@@ -91,7 +92,7 @@ describe('the web client in a browser', () => {
 
   it('should sort the horses list by a column and page through it', async () => {
     const expected = await api<ListResponse<{ horse_name: string }>>('/api/horses?limit=25&sort=horse_name&order=desc');
-    await logInAsGuest();
+    await logInAsMember();
     await page.goto(`${server.baseUrl}/horses`);
     await page.getByText(/^Showing 1–25 of/).waitFor();
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { asMember, mockApi, renderRoute } from '../../test/render';
+import { asMember, memberSession, mockApi, renderRoute } from '../../test/render';
 import { LOGIN_REQUIRED } from './protected-route';
 
 const page = (items: unknown[] = []) => ({ items, total: items.length, limit: 25, offset: 0 });
@@ -39,14 +39,22 @@ describe('the app shell', () => {
     expect(await screen.findByText('Not yet available.')).toBeInTheDocument();
   });
 
-  it('should enter as a guest member from the login page and return to the page first asked for', async () => {
+  it('should log in from the login page and return to the page first asked for', async () => {
+    mockApi({
+      '/api/horses': () => page(),
+      '/api/races': () => page(),
+      '/api/auth/login': () => memberSession('Ada'),
+    });
     const { router } = renderRoute('/races');
     await screen.findByText(LOGIN_REQUIRED);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     await router.navigate('/login', { state: { from: '/races' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue as guest member' }));
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@furlong.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/races'));
-    expect(screen.getByText('Guest member')).toBeInTheDocument();
+    expect(screen.getByText('Ada')).toBeInTheDocument();
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$1,000.00');
   });
 });
 

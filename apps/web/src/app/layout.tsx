@@ -1,14 +1,19 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/ui/status';
-import { useSession } from '../lib/session';
+import { formatCents } from '../lib/format';
+import { useSession, useSessionNotice } from '../lib/session';
+import { SessionActivity } from '../lib/session-activity';
 import { NavMenu } from './nav-menu';
 
 /** Header with the brand, who is logged in and the menu; the page; the footer. */
 export function Layout() {
   const session = useSession();
   const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  const ended = useSessionNotice((s) => s.notice);
+  // The login page shows why a session ended in its own status area; elsewhere it is a flash.
+  const notice =
+    (location.state as { notice?: string } | null)?.notice ?? (location.pathname === '/login' ? null : ended);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -25,7 +30,13 @@ export function Layout() {
           {session ? (
             <>
               <span>
-                Logged in as <strong>{session.username}</strong>
+                Logged in as{' '}
+                <Link to="/profile">
+                  <strong>{session.username}</strong>
+                </Link>
+              </span>
+              <span className="wallet" title="Play-money wallet">
+                Balance <strong data-testid="wallet-balance">{formatCents(session.balance_cents)}</strong>
               </span>
               <Link to="/logout" className="button secondary small">
                 Logout
@@ -41,6 +52,7 @@ export function Layout() {
           )}
         </div>
       </header>
+      <SessionActivity />
       <NavMenu />
       <main id="main" className="app-main">
         {notice ? (

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
+import { type ReactNode, useEffect } from 'react';
+import { ApiError, onUnauthorized } from '../lib/api-client';
+import { handleUnauthorized } from '../lib/session';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -15,5 +16,7 @@ export function createQueryClient() {
 }
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  // A 401 from any call may mean the session ended (inactivity): the session query hears of it.
+  useEffect(() => onUnauthorized((error) => handleUnauthorized(client, error)), [client]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

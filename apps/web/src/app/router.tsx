@@ -48,11 +48,23 @@ const openRoutes: RouteObject[] = [
   { path: 'home', ...lazyPage(async () => (await import('../features/home/components/home-page')).HomePage) },
   { path: 'login', ...lazyPage(async () => (await import('../features/auth/components/login-page')).LoginPage) },
   { path: 'logout', ...lazyPage(async () => (await import('../features/auth/components/logout-page')).LogoutPage) },
-  { path: 'login/:id', ...soon('Login by link', AREAS.accounts) },
-  { path: 'logout/:id', ...soon('Logout', AREAS.accounts) },
-  { path: 'register', ...soon('Sign Up', AREAS.accounts) },
-  { path: 'auth', ...soon('Authentication', AREAS.accounts) },
-  { path: 'sensi-pass-register', ...soon('Pass Login', AREAS.accounts) },
+  {
+    path: 'login/:id',
+    ...lazyPage(async () => (await import('../features/auth/components/login-link-page')).LoginLinkPage),
+  },
+  { path: 'logout/:id', ...lazyPage(async () => (await import('../features/auth/components/logout-page')).LogoutPage) },
+  {
+    path: 'register',
+    ...lazyPage(async () => (await import('../features/auth/components/register-page')).RegisterPage),
+  },
+  {
+    path: 'auth',
+    ...lazyPage(async () => (await import('../features/auth/components/approve-pass-page')).ApprovePassPage),
+  },
+  {
+    path: 'sensi-pass-register',
+    ...lazyPage(async () => (await import('../features/auth/components/pass-promo-page')).PassPromoPage),
+  },
   { path: 'dashboard', ...soon('Dashboard', AREAS.accounts) },
   {
     path: 'data-consumer',
@@ -167,8 +179,14 @@ const guardedRoutes: RouteObject[] = [
   { path: 'earnings', ...soon('Earnings', AREAS.handicapping) },
 
   // Accounts
-  { path: 'profile', ...soon('Profile', AREAS.accounts) },
-  { path: 'admin-profile', ...soon('Admin Profile', AREAS.accounts) },
+  {
+    path: 'profile',
+    ...lazyPage(async () => (await import('../features/account/components/profile-page')).ProfilePage),
+  },
+  {
+    path: 'admin-profile',
+    ...lazyPage(async () => (await import('../features/account/components/admin-profile-page')).AdminProfilePage),
+  },
   { path: 'user-dashboard', ...soon('User Dashboard', AREAS.accounts) },
   { path: 'user-settings', ...soon('User Settings', AREAS.accounts) },
   { path: 'account-settings', ...soon('Account Settings', AREAS.accounts) },

@@ -1,42 +1,67 @@
+import { AUTH_MESSAGES, AUTH_REASONS, type MeResponse } from '@furlong/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { ApiError, getJson } from './api-client';
 
 /**
- * Who is using the client. Until the accounts work lands this is a stand-in: a visitor can enter
- * as a guest member from the login page, which is remembered in this browser only. The real hook
- * (server sessions, cookies) replaces the inside of this module and keeps its shape.
+ * Who is using the client: the server's session (an httpOnly cookie this script never sees), as
+ * GET /api/me tells it. `null` when logged out. The balance rides along, so the header shows it.
  */
-export interface Session {
-  username: string;
-}
+export type Session = MeResponse;
 
-interface SessionState {
-  session: Session | null;
-  signIn(session: Session): void;
-  signOut(): void;
-}
+export const SESSION_QUERY_KEY = ['me'] as const;
 
-const STORAGE_KEY = 'furlong.session';
-
-function readStored(): Session | null {
+/** The account of this browser's session, or null (401). */
+export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
   try {
-    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
-    const parsed = raw ? (JSON.parse(raw) as Partial<Session>) : null;
-    return parsed && typeof parsed.username === 'string' ? { username: parsed.username } : null;
-  } catch {
-    return null;
+    return await getJson<MeResponse>('/me', undefined, signal);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
   }
 }
 
-export const useSessionStore = create<SessionState>((set) => ({
-  session: readStored(),
-  signIn(session) {
-    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(session));
-    set({ session });
-  },
-  signOut() {
-    globalThis.localStorage?.removeItem(STORAGE_KEY);
-    set({ session: null });
-  },
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }) => fetchSession(signal),
+  staleTime: 30_000,
+  // A network hiccup must not look like a logout: keep the last answer.
+  retry: 1,
+});
+
+/** The session query itself: `isPending` until the first answer. */
+export function useSessionQuery() {
+  return useQuery(sessionQueryOptions);
+}
+
+/** The logged-in account (with `username` and `balance_cents`), or null while logged out or unknown. */
+export function useSession(): Session | null {
+  return useSessionQuery().data ?? null;
+}
+
+/** After login, sign-up or a pass login: the account the server answered with. */
+export function setSession(client: QueryClient, session: Session | null): void {
+  client.setQueryData(SESSION_QUERY_KEY, session);
+  if (session) useSessionNotice.getState().clear();
+}
+
+interface NoticeState {
+  /** Why the last session ended, when the user did not end it (inactivity). */
+  notice: string | null;
+  set(notice: string): void;
+  clear(): void;
+}
+
+export const useSessionNotice = create<NoticeState>((set) => ({
+  notice: null,
+  set: (notice) => set({ notice }),
+  clear: () => set({ notice: null }),
 }));
 
-export const useSession = () => useSessionStore((s) => s.session);
+/** Any 401 of a session that ran out or was ended elsewhere: forget the session, say why. */
+export function handleUnauthorized(client: QueryClient, error: ApiError): void {
+  if (error.reason !== AUTH_REASONS.sessionExpired && error.reason !== AUTH_REASONS.notLoggedIn) return;
+  const had = client.getQueryData(SESSION_QUERY_KEY);
+  if (error.reason === AUTH_REASONS.sessionExpired) useSessionNotice.getState().set(AUTH_MESSAGES.inactivity);
+  if (had) client.setQueryData(SESSION_QUERY_KEY, null);
+}

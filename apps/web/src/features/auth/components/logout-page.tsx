@@ -1,33 +1,47 @@
-import { useEffect, useState } from 'react';
+import { AUTH_MESSAGES } from '@furlong/contracts';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
-import { useSessionStore } from '../../../lib/session';
+import { Loading } from '../../../components/ui/status';
+import { useSessionQuery } from '../../../lib/session';
+import { useLogout } from '../api/logout';
 
 const LOGOUT_DELAY_MS = 1000;
 
-/** Logout (spec §4): the message, a one-second pause, stored data cleared, then /home. */
+/** Logout (spec §4): the message, the server session ended, a one-second pause, then /home. */
 export function LogoutPage() {
   const navigate = useNavigate();
-  // Read once: the page decides from the session it was opened with.
-  const [hadSession] = useState(() => useSessionStore.getState().session !== null);
+  const { data: session, isPending } = useSessionQuery();
+  const logout = useLogout();
+  // Decided once, from the session the page was opened with.
+  const decided = useRef<'logout' | 'missing' | null>(null);
+  if (!isPending && decided.current === null) decided.current = session ? 'logout' : 'missing';
+  const outcome = decided.current;
+  const { mutate } = logout;
+  const sent = useRef(false);
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (hadSession) {
-        useSessionStore.getState().signOut();
-        void navigate('/home', { replace: true });
-      } else {
-        void navigate('/login', { replace: true });
-      }
-    }, LOGOUT_DELAY_MS);
+    if (outcome === null) return;
+    if (outcome === 'logout' && !sent.current) {
+      sent.current = true;
+      mutate();
+    }
+    const timer = setTimeout(
+      () => void navigate(outcome === 'logout' ? '/home' : '/login', { replace: true }),
+      LOGOUT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
-  }, [hadSession, navigate]);
+  }, [outcome, mutate, navigate]);
 
   return (
     <Page title="Logout">
-      <p className={hadSession ? 'status' : 'status status-error'} role="status">
-        {hadSession ? 'You are now being logged out.' : 'Session ID or user ID is missing'}
-      </p>
+      {outcome === null ? (
+        <Loading />
+      ) : (
+        <p className={outcome === 'logout' ? 'status' : 'status status-error'} role="status">
+          {outcome === 'logout' ? AUTH_MESSAGES.loggingOut : AUTH_MESSAGES.logoutMissing}
+        </p>
+      )}
     </Page>
   );
 }

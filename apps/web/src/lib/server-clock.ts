@@ -1,17 +1,32 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 
+/** A REST answer's server_time moves a socket-synced offset only when they disagree by more than this. */
+const SYNC_TOLERANCE_MS = 1000;
+
 interface ServerClockState {
   /** Server time minus this browser's time, in ms: every countdown adds it so all viewers agree. */
   offsetMs: number;
+  /** True once a round-trip sync over the socket has set the offset (more precise than a REST answer). */
+  synced: boolean;
   observe(serverTimeIso: string, receivedAt?: number): void;
+  /** The offset measured by round trips (lib/socket.ts), half the round trip taken off. */
+  sync(offsetMs: number): void;
 }
 
-export const useServerClock = create<ServerClockState>((set) => ({
+export const useServerClock = create<ServerClockState>((set, get) => ({
   offsetMs: 0,
+  synced: false,
   observe(serverTimeIso, receivedAt = Date.now()) {
     const server = Date.parse(serverTimeIso);
-    if (Number.isFinite(server)) set({ offsetMs: server - receivedAt });
+    if (!Number.isFinite(server)) return;
+    const offsetMs = server - receivedAt;
+    // A REST answer carries its transit time in it: keep the finer socket figure unless the clocks moved.
+    if (get().synced && Math.abs(offsetMs - get().offsetMs) < SYNC_TOLERANCE_MS) return;
+    set({ offsetMs, synced: false });
+  },
+  sync(offsetMs) {
+    if (Number.isFinite(offsetMs)) set({ offsetMs, synced: true });
   },
 }));
 

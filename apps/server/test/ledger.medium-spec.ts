@@ -157,6 +157,22 @@ describe(LedgerService.name, () => {
     expect(await balanceOf(user)).toBe(100);
   });
 
+  it('should make the house again if a reset removed it', async () => {
+    const user = users[2] as number;
+    // In a transaction that is rolled back: the house is gone as after `npm run seed`'s truncation.
+    const rollback = db.transaction(async (m) => {
+      await m.query("UPDATE wallet_accounts SET code = 'old-house' WHERE code = 'house'");
+      const result = await sut.transfer(m, { from: HOUSE, to: { userId: user }, amount_cents: 100, reason: 'test' });
+      expect(result.from_balance_cents).toBe(-100);
+      const [house]: { overdraft_allowed: boolean }[] = await m.query(
+        "SELECT overdraft_allowed FROM wallet_accounts WHERE code = 'house'",
+      );
+      expect(house?.overdraft_allowed).toBe(true);
+      throw new Error('rollback');
+    });
+    await expect(rollback).rejects.toThrow('rollback');
+  });
+
   it('should keep every balance and all entries summing to zero over any sequence of transfers', async () => {
     const accounts: LedgerAccountRef[] = [HOUSE, ...users.map((userId) => ({ userId }))];
     const transfer = fc.record({

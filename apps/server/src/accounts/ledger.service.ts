@@ -107,10 +107,14 @@ export class LedgerService {
   }
 
   private async resolve(manager: EntityManager, ref: LedgerAccountRef): Promise<number> {
-    const id =
+    let id =
       'userId' in ref
         ? await this.repository.userAccountId(manager, ref.userId)
         : await this.repository.systemAccountId(manager, ref.system);
+    // The migration makes the house; a full reset (`npm run seed` truncates every table) may not keep it.
+    if (id === undefined && 'system' in ref && ref.system === 'house') {
+      id = await this.repository.openSystemAccount(manager, 'house', true);
+    }
     if (id === undefined) {
       throw new Error(`no ledger account for ${'userId' in ref ? `user ${ref.userId}` : `'${ref.system}'`}`);
     }

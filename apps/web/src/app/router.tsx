@@ -42,6 +42,11 @@ const AREAS = {
 const stats = (name: string) =>
   lazyPage(async () => (await import('../features/stats/components/stats-pages'))[name as 'StatisticsPage']);
 
+// Live racing: Pixi and socket.io-client load only with these pages, never with the home route.
+const currentRaces = lazyPage(
+  async () => (await import('../features/racing/components/current-races-page')).CurrentRacesPage,
+);
+
 /** Routes anyone may open (spec §2.1). */
 const openRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
@@ -74,7 +79,10 @@ const openRoutes: RouteObject[] = [
     path: 'data-provider',
     ...lazyPage(async () => (await import('../features/home/components/race-context-pages')).DataProviderPage),
   },
-  { path: 'race/:id', ...soon('Race', AREAS.racing) },
+  {
+    path: 'race/:id',
+    ...lazyPage(async () => (await import('../features/racing/components/race-screen-page')).RaceScreenPage),
+  },
   { path: 'learn-about-racing', ...soon('Learn About Racing', AREAS.content) },
   { path: 'news', ...soon('News', AREAS.content) },
   { path: 'tutorial', ...soon('Tutorial', AREAS.content) },
@@ -153,11 +161,17 @@ const guardedRoutes: RouteObject[] = [
   { path: 'leaderboard', ...stats('LeadersPage') },
 
   // Live racing
-  { path: 'leaderboard/:id', ...soon('Race Leaderboard', AREAS.racing) },
-  { path: 'current-race-screens', ...soon('Current Races', AREAS.racing) },
-  { path: 'current-races', ...soon('Current Races', AREAS.racing) },
-  { path: 'race-screens', ...soon('Race Screens', AREAS.racing) },
-  { path: 'race-results', ...soon('Race Results', AREAS.racing) },
+  {
+    path: 'leaderboard/:id',
+    ...lazyPage(async () => (await import('../features/racing/components/leaderboard-page')).RaceLeaderboardPage),
+  },
+  { path: 'current-race-screens', ...currentRaces },
+  { path: 'current-races', ...currentRaces },
+  { path: 'race-screens', ...currentRaces },
+  {
+    path: 'race-results',
+    ...lazyPage(async () => (await import('../features/racing/components/race-results-page')).RaceResultsPage),
+  },
   { path: 'create-races', ...soon('Create Races', AREAS.racing) },
   { path: 'gear', ...soon('Gear', AREAS.racing) },
 

@@ -76,12 +76,14 @@ describe('the race store', () => {
     expect(applyFrame(sut, { ...frame(3, [0.5, 0.5, 0.5]), r: 8 }, 5600)).toBe(sut);
   });
 
-  it('should fade the start gate out over 2 s from the off', () => {
+  it('should fade the start gate out over 2 s of race time from the off', () => {
     const sut = applyPhase(joined(), { race_id: 7, phase: 'running', server_time: '2026-11-23T13:00:00.000Z' }, 10_000);
     expect(sut.offAt).toBe(10_000);
     expect(gateAlpha(sut.offAt, sut.phase, 10_000)).toBe(1);
     expect(gateAlpha(sut.offAt, sut.phase, 10_000 + GATE_FADE_MS / 2)).toBeCloseTo(0.5, 10);
     expect(gateAlpha(sut.offAt, sut.phase, 10_000 + GATE_FADE_MS)).toBe(0);
+    // At 4× the racing clock, 2 s of race time is half a second of wall time.
+    expect(gateAlpha(sut.offAt, sut.phase, 10_000 + GATE_FADE_MS / 8, 4)).toBeCloseTo(0.5, 10);
   });
 
   it('should not let a late phase event move the race back', () => {

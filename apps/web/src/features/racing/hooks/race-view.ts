@@ -6,7 +6,7 @@ export const LEADERBOARD_NAMES = 12;
 export const TOP_PLACES = 4;
 /** From the result to the results page (spec §4, §9). */
 export const RESULTS_DELAY_MS = 5000;
-/** The start gate fades out over this long at the off (spec §4). */
+/** The start gate fades out over 2 s of race time at the off (spec §4). */
 export const GATE_FADE_MS = 2000;
 
 /** One runner in running order, as the tracker and the leaderboards list them. */
@@ -47,10 +47,14 @@ export function placeLabel(place: number, official: boolean): string {
   return `${place}${suffix}`;
 }
 
-/** 0 (gone) to 1 (closed): the gate stands until the off and fades out over 2 s after it. */
-export function gateAlpha(offAt: number | null, phase: RaceRoomState['phase'], now: number): number {
+/**
+ * 0 (gone) to 1 (closed): the gate stands until the off and fades out over 2 s of race time after
+ * it (less wall time when the racing clock runs faster).
+ */
+export function gateAlpha(offAt: number | null, phase: RaceRoomState['phase'], now: number, timeScale = 1): number {
   if (phase === 'finished') return 0;
   if (phase !== 'running') return 1;
   if (offAt === null) return 0;
-  return Math.min(1, Math.max(0, 1 - (now - offAt) / GATE_FADE_MS));
+  const fadeMs = GATE_FADE_MS / (timeScale > 0 ? timeScale : 1);
+  return Math.min(1, Math.max(0, 1 - (now - offAt) / fadeMs));
 }

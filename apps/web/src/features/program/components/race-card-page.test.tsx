@@ -66,6 +66,12 @@ describe('RaceCardPage', () => {
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
+  it('should link to the live race screen with Watch race', async () => {
+    mockApi({ '/api/current_races/7': () => makeRaceDetail(7) });
+    renderRoute('/race-card?raceId=7&trackId=1');
+    expect(await screen.findByRole('link', { name: 'Watch race' })).toHaveAttribute('href', '/race/7');
+  });
+
   it('should put the race into the shared race context', async () => {
     mockApi({ '/api/current_races/7': () => makeRaceDetail(7) });
     renderRoute('/race-card?raceId=7&trackId=1');

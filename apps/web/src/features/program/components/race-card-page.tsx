@@ -40,7 +40,7 @@ export function RaceCardPage() {
     });
   }, [data, update]);
 
-  const buttons = <RaceButtons />;
+  const buttons = <RaceButtons raceId={raceId} />;
 
   if (raceId === null || (race.isError && !data && race.error instanceof ApiError && race.error.status === 404)) {
     return (
@@ -80,9 +80,14 @@ export function RaceCardPage() {
   );
 }
 
-function RaceButtons() {
+function RaceButtons({ raceId }: { raceId: number | null }) {
   return (
     <p className="button-row program-toolbar">
+      {raceId !== null ? (
+        <Link className="button" to={`/race/${raceId}`}>
+          Watch race
+        </Link>
+      ) : null}
       <Link className="button" to="/bets">
         Place Bet
       </Link>

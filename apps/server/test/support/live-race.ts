@@ -1,0 +1,143 @@
+import type {
+  ClientToServerEvents,
+  CurrentRaceDetail,
+  LiveRaceResult,
+  RaceCountdown,
+  RaceFrame,
+  RacePhaseChange,
+  RaceSnapshot,
+  ServerToClientEvents,
+} from '@furlong/contracts';
+import { distanceFromFurlongs } from '@furlong/domain';
+import type { INestApplication } from '@nestjs/common';
+import { io, type Socket } from 'socket.io-client';
+import { DataSource } from 'typeorm';
+import { DayCardService } from '../../src/program/day-card.service';
+import { RacingClock } from '../../src/racing/racing-clock';
+
+export type RaceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let stagedDays = 0;
+
+/**
+ * Puts one race on a card far in the future and moves its post time to `startsInWallMs` of wall time
+ * from now (scheduled, no seed yet), so the running app opens, runs and records it by itself.
+ * Distinct days per call, so that the catalog history gets a free slot for each.
+ */
+export async function stageRace(
+  app: INestApplication,
+  options: { startsInWallMs: number; furlongs?: number; trackId?: number },
+): Promise<number> {
+  const db = app.get(DataSource);
+  const clock = app.get(RacingClock);
+  const [track]: { id: number }[] = options.trackId
+    ? [{ id: options.trackId }]
+    : await db.query('SELECT id FROM tracks ORDER BY id LIMIT 1');
+  stagedDays++;
+  const day = new Date(clock.nowMs() + (40 + stagedDays + Math.floor(Math.random() * 200)) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await app.get(DayCardService).ensureCard(track?.id as number, day);
+  const [race]: { id: number }[] = await db.query(
+    'SELECT id FROM current_races WHERE track_id = $1 AND race_date = $2 ORDER BY race_number LIMIT 1',
+    [track?.id, day],
+  );
+  const distance = distanceFromFurlongs(options.furlongs ?? 5);
+  const post = new Date(clock.nowMs() + options.startsInWallMs * clock.scale);
+  await db.query(
+    `UPDATE current_races SET post_time = $2, status = 'scheduled', seed = NULL, seed_hash = NULL,
+            engine_runners = NULL, furlongs = $3, miles = $4, meters = $5
+      WHERE id = $1`,
+    [race?.id, post, distance.furlongs, distance.miles, distance.meters],
+  );
+  return race?.id as number;
+}
+
+export async function getJson<T>(baseUrl: string, path: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}${path}`);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function waitForStatus(baseUrl: string, raceId: number, status: string, timeoutMs?: number) {
+  return waitFor(
+    `race ${raceId} to be ${status}`,
+    async () => {
+      const { body } = await getJson<CurrentRaceDetail>(baseUrl, `/api/current_races/${raceId}`);
+      return body.status === status ? body : undefined;
+    },
+    timeoutMs,
+  );
+}
+
+/** A viewer: a socket.io client on one race's room, recording everything it receives. */
+export interface Viewer {
+  socket: RaceSocket;
+  snapshot: RaceSnapshot;
+  frames: RaceFrame[];
+  countdowns: RaceCountdown[];
+  phases: RacePhaseChange[];
+  results: LiveRaceResult[];
+  result: Promise<LiveRaceResult>;
+  close(): void;
+}
+
+export async function watchRace(baseUrl: string, raceId: number): Promise<Viewer> {
+  const socket: RaceSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+  const frames: RaceFrame[] = [];
+  const countdowns: RaceCountdown[] = [];
+  const phases: RacePhaseChange[] = [];
+  const results: LiveRaceResult[] = [];
+  const result = new Promise<LiveRaceResult>((resolve) => {
+    socket.on('race:result', (r) => {
+      results.push(r);
+      resolve(r);
+    });
+  });
+  socket.on('race:frame', (f) => frames.push(f));
+  socket.on('race:countdown', (c) => countdowns.push(c));
+  socket.on('race:phase', (p) => phases.push(p));
+  const reply = await new Promise<Parameters<Parameters<ClientToServerEvents['race:join']>[1]>[0]>(
+    (resolve, reject) => {
+      socket.on('connect_error', (err) => {
+        socket.close();
+        reject(err);
+      });
+      socket.emit('race:join', raceId, resolve);
+    },
+  );
+  if (!reply.ok) {
+    socket.close();
+    throw new Error(`could not join race ${raceId}: ${reply.error}`);
+  }
+  return {
+    socket,
+    snapshot: reply.snapshot,
+    frames,
+    countdowns,
+    phases,
+    results,
+    result,
+    close: () => socket.close(),
+  };
+}
+
+/** Frames strictly in sample order, each for this race. */
+export function expectFramesInOrder(frames: readonly RaceFrame[], raceId: number): void {
+  for (let i = 1; i < frames.length; i++) {
+    if ((frames[i] as RaceFrame).s <= (frames[i - 1] as RaceFrame).s) {
+      throw new Error(`frame ${i} (sample ${frames[i]?.s}) came after sample ${frames[i - 1]?.s}`);
+    }
+  }
+  for (const f of frames) if (f.r !== raceId) throw new Error(`a frame of race ${f.r} in the room of ${raceId}`);
+}

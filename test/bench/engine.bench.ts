@@ -1,8 +1,11 @@
-// npm run bench:engine [-- --races N]
-// Simulates N whole 12-runner races (random realistic fields, distinct seeds) on the main thread,
-// 6 furlongs then 10 furlongs, and prints races/s and µs per race against the target.
+// npm run bench:engine [-- --races N] [-- --live-races N --live-seconds S | --no-server]
+// Part 1 simulates N whole 12-runner races (random realistic fields, distinct seeds) on the main
+// thread, 6 furlongs then 10 furlongs, and prints races/s and µs per race against the target.
+// Part 2 (tick-lateness.ts) runs 100 live races at once in the built server and prints the p50/p99
+// lateness of its shared timer loop.
 import { parseArgs } from 'node:util';
 import { type EngineInput, type EngineRunner, horseTraits, jockeySkill, Prng, simulateRace } from '@furlong/domain';
+import { benchTickLateness, printTickLateness } from './tick-lateness';
 
 const DEFAULT_RACES = 20_000;
 const MAX_RACES = 200_000;
@@ -85,13 +88,26 @@ function printThroughput(figures: ThroughputFigures[]): void {
   );
 }
 
-function parseOptions(): { races: number } {
-  const { values } = parseArgs({ options: { races: { type: 'string', default: String(DEFAULT_RACES) } } });
+function parseOptions(): { races: number; liveRaces: number; liveSeconds: number; server: boolean } {
+  const { values } = parseArgs({
+    options: {
+      races: { type: 'string', default: String(DEFAULT_RACES) },
+      'live-races': { type: 'string', default: '100' },
+      'live-seconds': { type: 'string', default: '30' },
+      'no-server': { type: 'boolean', default: false },
+    },
+  });
   const races = Number(values.races);
   if (!(Number.isInteger(races) && races >= 1 && races <= MAX_RACES)) {
     throw new Error(`--races must be a whole number from 1 to ${MAX_RACES.toLocaleString('en-US')}`);
   }
-  return { races };
+  const liveRaces = Number(values['live-races']);
+  const liveSeconds = Number(values['live-seconds']);
+  if (!(Number.isInteger(liveRaces) && liveRaces >= 1 && liveRaces <= 500)) {
+    throw new Error('--live-races must be a whole number from 1 to 500');
+  }
+  if (!(liveSeconds >= 5 && liveSeconds <= 60)) throw new Error('--live-seconds must be from 5 to 60');
+  return { races, liveRaces, liveSeconds, server: !values['no-server'] };
 }
 
 async function main(): Promise<void> {
@@ -100,7 +116,10 @@ async function main(): Promise<void> {
   // Part 1: the engine alone.
   printThroughput([benchThroughput('6 furlongs', 6, options.races), benchThroughput('10 furlongs', 10, options.races)]);
 
-  // Part 2 (to come): tick lateness with 100 concurrent races in the server.
+  // Part 2: tick lateness with 100 concurrent races in the server.
+  if (options.server) {
+    printTickLateness(await benchTickLateness({ races: options.liveRaces, seconds: options.liveSeconds }));
+  }
 }
 
 main().catch((err: unknown) => {

@@ -41,6 +41,8 @@ interface HeldRace {
   nextCountdown: number | null;
   /** Database work of this race, one step after another. */
   work: Promise<void>;
+  /** Wall instant from which this runner timed the race: events due earlier are catch-up, not lateness. */
+  timedFrom: number;
 }
 
 export interface RunnerStats {
@@ -174,6 +176,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
         nextSample: 0,
         nextCountdown: null,
         work: Promise.resolve(),
+        timedFrom: this.clock.wallNow(),
       };
       const racingNow = this.clock.nowMs();
       if (status === 'running' || racingNow >= offMs) {
@@ -248,7 +251,8 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     const sample = samples[k];
     if (k < race.nextSample || !sample) return;
     // Behind by more than a sample (a long pause): send only the latest; frames stay in order.
-    this.lateness.record(wallNow - this.clock.toWall(sampleDueTime(race.offMs, k)));
+    const dueWall = this.clock.toWall(sampleDueTime(race.offMs, k));
+    if (dueWall >= race.timedFrom) this.lateness.record(wallNow - dueWall);
     this.emitter.toRace(race.id, 'race:frame', toFrame(race.id, k, sample, wallNow));
     race.nextSample = k + 1;
     if (k >= samples.length - 1) this.finish(race);

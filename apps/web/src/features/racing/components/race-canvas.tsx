@@ -10,8 +10,30 @@ import { progressAt } from '../hooks/interpolation';
 import type { RaceRoomStore } from '../hooks/race-store';
 import { gateAlpha } from '../hooks/race-view';
 import { createHorseFigure, type HorseFigure, poseHorse } from './horse-figure';
-import { drawFinishPost, drawFurlongPoles, drawGate, drawTrack, type SurfaceKind, surfaceKind } from './track-drawing';
-import { canvasHeight, furlongPoles, groundY, noseX, type TrackLayout, trackLayout } from './track-layout';
+import {
+  CROWD_PARALLAX,
+  CROWD_PERIOD,
+  drawBackdrop,
+  drawCourse,
+  drawCrowd,
+  drawFinishPost,
+  drawGate,
+  drawMiniMap,
+  drawSurfacePattern,
+  SURFACE_PERIOD,
+  type SurfaceKind,
+  surfaceKind,
+} from './track-drawing';
+import {
+  cameraTarget,
+  canvasHeight,
+  furlongPoles,
+  groundY,
+  noseX,
+  patternOffset,
+  type TrackLayout,
+  trackLayout,
+} from './track-layout';
 
 extend({ Container, Graphics, Text });
 
@@ -101,6 +123,8 @@ interface Dust {
 const MAX_DUST = 180;
 /** A finisher gallops on past the post, easing up over a couple of seconds. */
 const RUN_OUT_MS = 1500;
+/** The camera eases after its target (the leader) over about this long. */
+const CAMERA_EASE_MS = 220;
 
 function RaceScene(props: SceneProps) {
   const { isInitialised } = useApplication();
@@ -120,14 +144,19 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
     };
   }, [app]);
 
-  const layout = useMemo(() => trackLayout(width, entries.length), [width, entries.length]);
+  const layout = useMemo(() => trackLayout(width, entries.length, furlongs), [width, entries.length, furlongs]);
   const posts = useMemo(() => entries.map((e) => e.post_position), [entries]);
 
+  const world = useRef<Container>(null);
+  const crowd = useRef<Container>(null);
+  const surfacePattern = useRef<Container>(null);
   const horseLayer = useRef<Container>(null);
   const gateRef = useRef<Graphics>(null);
   const dustRef = useRef<Graphics>(null);
+  const miniMap = useRef<Graphics>(null);
   const figures = useRef<HorseFigure[]>([]);
   const dust = useRef<Dust[]>([]);
+  const camera = useRef<number | null>(null);
 
   // Horses are Pixi objects made once per field; the ticker moves them.
   useEffect(() => {
@@ -142,16 +171,22 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
     };
   }, [entries, layout.horseScale]);
 
+  // A new size or course: the camera starts again from where the leaders are.
+  useEffect(() => {
+    camera.current = null;
+  }, [layout]);
+
   const tick = useCallback(
     (ticker: Ticker) => {
       const state = store.getState();
       const now = performance.now();
-      const progress = state.segment ? progressAt(state.segment, now) : null;
+      const progress = state.segment ? progressAt(state.segment, now) : posts.map(() => 0);
       const speeds = state.latest?.frame.v;
       const running = state.phase === 'running' || state.phase === 'finished';
       const dt = Math.min(ticker.deltaMS, 100);
+      let leaderX = layout.startX;
       figures.current.forEach((f, lane) => {
-        const p = progress?.[lane] ?? 0;
+        const p = progress[lane] ?? 0;
         const y = groundY(layout, lane);
         let x: number;
         let v: number;
@@ -168,6 +203,7 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
           x = layout.wireX + Math.max(0, f.pxPerMs) * RUN_OUT_MS * (1 - fade);
           v = f.finishSpeed * fade;
         }
+        leaderX = Math.max(leaderX, Math.min(x, layout.wireX));
         f.lastX = x;
         f.root.position.set(x, y);
         poseHorse(f, v, dt);
@@ -175,7 +211,8 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
           dust.current.push({
             x: x - 52 * layout.horseScale,
             y: y - 2,
-            vx: -f.speed * (0.6 + Math.random() * 0.5),
+            // Kicked-up dirt hangs where it was thrown: the field runs away from it.
+            vx: f.speed * layout.pxPerMetre * Math.random() * 0.15,
             vy: -4 - Math.random() * 6,
             age: 0,
             life: 500 + Math.random() * 400,
@@ -183,6 +220,17 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
           });
         }
       });
+
+      // The camera follows the leaders, eased, and stops with the wire at 98 % of the picture.
+      const target = cameraTarget(layout, leaderX);
+      const cam =
+        camera.current === null
+          ? target
+          : camera.current + (target - camera.current) * (1 - Math.exp(-dt / CAMERA_EASE_MS));
+      camera.current = cam;
+      if (world.current) world.current.x = -cam;
+      if (surfacePattern.current) surfacePattern.current.x = patternOffset(cam, SURFACE_PERIOD);
+      if (crowd.current) crowd.current.x = patternOffset(cam * CROWD_PARALLAX, CROWD_PERIOD);
 
       const gate = gateRef.current;
       if (gate) {
@@ -205,38 +253,57 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
         }
         dust.current = alive;
       }
+
+      if (miniMap.current) {
+        const order = state.latest?.frame.l ?? posts;
+        drawMiniMap(miniMap.current, layout, cam, progress, posts, order);
+      }
     },
-    [store, layout, surface],
+    [store, layout, surface, posts],
   );
   useTick(tick);
 
-  const drawTrackLayer = useCallback((g: Graphics) => drawTrack(g, layout, surface, seed), [layout, surface, seed]);
-  const drawPoles = useCallback((g: Graphics) => drawFurlongPoles(g, layout, furlongs), [layout, furlongs]);
+  const drawBackdropLayer = useCallback((g: Graphics) => drawBackdrop(g, layout, surface), [layout, surface]);
+  const drawCrowdLayer = useCallback((g: Graphics) => drawCrowd(g, layout, seed), [layout, seed]);
+  const drawSurfaceLayer = useCallback(
+    (g: Graphics) => drawSurfacePattern(g, layout, surface, seed),
+    [layout, surface, seed],
+  );
+  const drawCourseLayer = useCallback((g: Graphics) => drawCourse(g, layout, furlongs), [layout, furlongs]);
   const drawGateLayer = useCallback((g: Graphics) => drawGate(g, layout, posts), [layout, posts]);
   const drawPost = useCallback((g: Graphics) => drawFinishPost(g, layout), [layout]);
 
   return (
     <pixiContainer>
-      <pixiGraphics draw={drawTrackLayer} />
-      <pixiGraphics draw={drawPoles} />
-      <FurlongLabels layout={layout} furlongs={furlongs} />
-      <pixiGraphics ref={dustRef} draw={clearGraphics} />
-      <pixiContainer ref={horseLayer} />
-      <pixiGraphics ref={gateRef} draw={drawGateLayer} />
-      <pixiGraphics draw={drawPost} />
-      <pixiText
-        text="FINISH"
-        x={layout.wireX - 14}
-        y={14}
-        anchor={{ x: 1, y: 0.5 }}
-        style={{
-          fontFamily: 'Arial, Helvetica, sans-serif',
-          fontSize: 12,
-          fontWeight: '700',
-          fill: 0xffffff,
-          letterSpacing: 1,
-        }}
-      />
+      <pixiGraphics draw={drawBackdropLayer} />
+      <pixiContainer ref={crowd}>
+        <pixiGraphics draw={drawCrowdLayer} />
+      </pixiContainer>
+      <pixiContainer ref={surfacePattern}>
+        <pixiGraphics draw={drawSurfaceLayer} />
+      </pixiContainer>
+      <pixiContainer ref={world}>
+        <pixiGraphics draw={drawCourseLayer} />
+        <FurlongLabels layout={layout} furlongs={furlongs} />
+        <pixiGraphics ref={dustRef} draw={clearGraphics} />
+        <pixiContainer ref={horseLayer} />
+        <pixiGraphics ref={gateRef} draw={drawGateLayer} />
+        <pixiGraphics draw={drawPost} />
+        <pixiText
+          text="FINISH"
+          x={layout.wireX - 14}
+          y={14}
+          anchor={{ x: 1, y: 0.5 }}
+          style={{
+            fontFamily: 'Arial, Helvetica, sans-serif',
+            fontSize: 12,
+            fontWeight: '700',
+            fill: 0xffffff,
+            letterSpacing: 1,
+          }}
+        />
+      </pixiContainer>
+      <pixiGraphics ref={miniMap} draw={clearGraphics} />
     </pixiContainer>
   );
 }
@@ -246,7 +313,7 @@ const clearGraphics = (g: Graphics) => {
 };
 
 function FurlongLabels({ layout, furlongs }: { layout: TrackLayout; furlongs: number }) {
-  const y = layout.trackBottom + layout.railHeight + (layout.height - layout.trackBottom - layout.railHeight) / 2 + 2;
+  const y = layout.infieldTop + 14;
   return (
     <>
       {furlongPoles(layout, furlongs).map(({ x, toGo }) => (
@@ -256,7 +323,13 @@ function FurlongLabels({ layout, furlongs }: { layout: TrackLayout; furlongs: nu
           x={x}
           y={y}
           anchor={0.5}
-          style={{ fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 12, fontWeight: '700', fill: 0xeaf5e6 }}
+          style={{
+            fontFamily: 'Arial, Helvetica, sans-serif',
+            fontSize: 13,
+            fontWeight: '700',
+            fill: 0xffffff,
+            stroke: { color: 0x0b2414, width: 3 },
+          }}
         />
       ))}
     </>

@@ -80,7 +80,13 @@ export function RaceCanvas({ store, onReady }: RaceCanvasProps) {
   const onInit = useCallback(() => onReady?.(), [onReady]);
   if (!snapshot) return null;
   return (
-    <div ref={wrapRef} className="race-canvas" style={{ height: canvasHeight(snapshot.entries.length) }}>
+    <div
+      ref={wrapRef}
+      className="race-canvas"
+      style={{ height: canvasHeight(snapshot.entries.length) }}
+      role="img"
+      aria-label={`${snapshot.race_name}: the field on the track (the race tracker below lists the running order)`}
+    >
       <Application
         resizeTo={wrapRef}
         antialias

@@ -6,6 +6,7 @@ import type {
   RaceFrame,
   RaceVerification,
 } from '@furlong/contracts';
+import { simulateRace } from '@furlong/domain';
 import { DataSource } from 'typeorm';
 import { RaceRunner } from '../src/racing/race-runner.service';
 import {
@@ -104,6 +105,14 @@ describe('live racing in one process (no Redis)', () => {
     expect(verification.status).toBe(200);
     expect(verification.body).toMatchObject({ current_race_id: id, hash_matches: true, result_matches: true });
     expect(verification.body.official_order).toEqual(result.finishers.map((f) => f.post_position));
+
+    // The result publishes the engine's whole input: anyone can re-run the race from it.
+    const rerun = simulateRace({
+      seed: result.seed,
+      runners: result.engine_runners,
+      conditions: { furlongs: result.furlongs, surface: result.surface_type, condition: result.track_condition },
+    });
+    expect(rerun.finish_order).toEqual(verification.body.official_order);
 
     const finished = (await getJson<CurrentRaceDetail>(sut.baseUrl, `/api/current_races/${id}`)).body;
     expect(finished.seed).toBe(result.seed);

@@ -58,6 +58,19 @@ export interface LiveFinisher {
   earnings_cents: number;
 }
 
+/**
+ * One runner as the engine ran it (the same shape as the domain's EngineRunner): fixed when betting
+ * opened, published with the result so anyone can re-run the race from the revealed seed.
+ */
+export interface LiveEngineRunner {
+  post_position: number;
+  horse_id: number;
+  speed_figure: number;
+  stamina: number;
+  jockey_skill: number;
+  early_speed: number;
+}
+
 /** GET /api/current_races/{id}/result, GET /api/race_results/{id}, and the `race:result` event. */
 export interface LiveRaceResult {
   /** race_results.id */
@@ -81,6 +94,11 @@ export interface LiveRaceResult {
   seed_hash: string;
   /** Winner first. */
   finishers: LiveFinisher[];
+  /**
+   * The engine's runners in post-position order: with `seed` and the conditions (`furlongs`,
+   * `surface_type` as the surface, `track_condition`) they are the whole input of simulateRace.
+   */
+  engine_runners: LiveEngineRunner[];
 }
 
 /** GET /api/current_races/{id}/verify: the server re-runs the engine from the revealed seed. */

@@ -73,7 +73,7 @@ export class HistorySlotTakenError extends Error {}
 const RESULT_HEADER = `
   SELECT rr.id AS result_id, rr.current_race_id, rr.race_id, r.race_name, cr.track_id, t.track_name,
          cr.race_date, cr.furlongs, cr.surface_type, cr.track_condition, rr.finished_at, rr.race_duration_ms,
-         rr.wire_position, cr.seed, cr.seed_hash
+         rr.wire_position, cr.seed, cr.seed_hash, coalesce(cr.engine_runners, '[]'::jsonb) AS engine_runners
     FROM race_results rr
     JOIN current_races cr ON cr.id = rr.current_race_id
     JOIN races r ON r.id = rr.race_id

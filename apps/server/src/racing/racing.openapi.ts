@@ -45,6 +45,18 @@ export const LIVE_RACE_RESULT_SCHEMA = object({
       earnings_cents: int,
     }),
   },
+  engine_runners: {
+    type: 'array',
+    description: 'the engine input (with seed, furlongs, surface_type, track_condition): re-run the race anywhere',
+    items: object({
+      post_position: int,
+      horse_id: int,
+      speed_figure: num,
+      stamina: num,
+      jockey_skill: num,
+      early_speed: num,
+    }),
+  },
 });
 
 export const RACE_VERIFICATION_SCHEMA = object({

@@ -87,6 +87,7 @@ export function makeResult(patch: Partial<LiveRaceResult> = {}): LiveRaceResult 
     // SHA-256 of "c0ffee"
     seed_hash: 'fb0288872031fc4818c03a7253bd3a78de192d05e6bccd09ceabeda65b4d7c6f',
     finishers: [makeFinisher(1, 3), makeFinisher(2, 1), makeFinisher(3, 2)],
+    engine_runners: [],
     ...patch,
   };
 }

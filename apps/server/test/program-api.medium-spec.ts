@@ -265,7 +265,14 @@ describe('Program API', () => {
       expect(times).toEqual([...times].sort().reverse());
       expect(body.total).toBeGreaterThanOrEqual(body.items.length);
       const none = await get<CurrentRaceListResponse>('/api/current_races?status=finished');
-      expect(none.body).toEqual({ items: [], total: 0, limit: 25, offset: 0 });
+      expect(none.body).toEqual({
+        items: [],
+        total: 0,
+        limit: 25,
+        offset: 0,
+        server_time: '2026-11-02T10:00:00.000Z',
+        time_scale: 1,
+      });
     });
 
     it.each([

@@ -58,11 +58,19 @@ export interface CurrentRaceRunner {
   owner_name: string | null;
 }
 
-/** GET /api/current_races/{id} */
-export interface CurrentRaceDetail extends CurrentRaceSummary {
-  track_name: string;
-  /** The server's racing clock (ISO 8601), so countdowns agree. */
+/**
+ * The racing clock as an answer saw it: countdowns run from `server_time` at `time_scale` racing
+ * seconds per wall second (1 in production; more in demos and tests).
+ */
+export interface RacingClockStamp {
+  /** The server's racing clock (ISO 8601). */
   server_time: string;
+  time_scale: number;
+}
+
+/** GET /api/current_races/{id} */
+export interface CurrentRaceDetail extends CurrentRaceSummary, RacingClockStamp {
+  track_name: string;
   /** The secret seed (hex), revealed once the race has finished; null before. */
   seed: string | null;
   /** In post-position order. */
@@ -70,17 +78,16 @@ export interface CurrentRaceDetail extends CurrentRaceSummary {
 }
 
 /** GET /api/program/tracks/{trackId}/card?date=YYYY-MM-DD */
-export interface TrackCardResponse {
+export interface TrackCardResponse extends RacingClockStamp {
   track: CardTrack;
   /** YYYY-MM-DD (UTC) */
   date: string;
-  server_time: string;
   /** In race-number order. */
   races: CurrentRaceSummary[];
 }
 
 /** GET /api/current_races?track_id=&date=&status=&limit=&offset= (newest post time first). */
-export interface CurrentRaceListResponse {
+export interface CurrentRaceListResponse extends RacingClockStamp {
   items: CurrentRaceSummary[];
   total: number;
   limit: number;

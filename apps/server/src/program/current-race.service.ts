@@ -1,4 +1,9 @@
-import { CURRENT_RACE_STATUSES, type CurrentRaceDetail, type CurrentRaceListResponse } from '@furlong/contracts';
+import {
+  CURRENT_RACE_STATUSES,
+  type CurrentRaceDetail,
+  type CurrentRaceListResponse,
+  type RacingClockStamp,
+} from '@furlong/contracts';
 import { parseCalendarDate } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
@@ -25,7 +30,7 @@ export class CurrentRaceService {
     const race = await this.repository.findById(id);
     if (!race) throw notFound('Current race', id);
     const entries = await this.repository.entries(id);
-    return { ...race, server_time: this.clock.now().toISOString(), entries };
+    return { ...race, ...this.clockStamp(), entries };
   }
 
   async list(query: RawQuery): Promise<CurrentRaceListResponse> {
@@ -41,6 +46,10 @@ export class CurrentRaceService {
     const offset = params.integer('offset', 0, INT_MAX, 0);
     if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
     const { items, total } = await this.repository.list({ trackId, date, status, limit, offset });
-    return { items, total, limit, offset };
+    return { items, total, limit, offset, ...this.clockStamp() };
+  }
+
+  private clockStamp(): RacingClockStamp {
+    return { server_time: this.clock.now().toISOString(), time_scale: this.clock.scale };
   }
 }

@@ -95,6 +95,7 @@ export class DayCardService {
       },
       date,
       server_time: now.toISOString(),
+      time_scale: this.clock.scale,
       races: await this.repository.listRaces(trackId, date),
     };
   }

@@ -47,10 +47,15 @@ const SUMMARY_PROPERTIES: Record<string, Schema> = {
 
 export const CURRENT_RACE_SUMMARY_SCHEMA = object(SUMMARY_PROPERTIES);
 
+const CLOCK_STAMP_PROPERTIES = {
+  server_time: { type: 'string', format: 'date-time', description: 'the racing clock now' },
+  time_scale: { type: 'number', description: 'racing seconds per wall second (1 in production)' },
+};
+
 export const CURRENT_RACE_DETAIL_SCHEMA = object({
   ...SUMMARY_PROPERTIES,
   track_name: str,
-  server_time: { type: 'string', format: 'date-time', description: 'the racing clock now' },
+  ...CLOCK_STAMP_PROPERTIES,
   seed: { ...nullable(str), description: 'the secret seed (hex), revealed once finished' },
   entries: {
     type: 'array',
@@ -72,12 +77,13 @@ export const CURRENT_RACE_DETAIL_SCHEMA = object({
 export const TRACK_CARD_SCHEMA = object({
   track: CARD_TRACK_SCHEMA,
   date: { type: 'string', format: 'date' },
-  server_time: { type: 'string', format: 'date-time' },
+  ...CLOCK_STAMP_PROPERTIES,
   races: { type: 'array', items: CURRENT_RACE_SUMMARY_SCHEMA },
 });
 
 export const CURRENT_RACE_LIST_SCHEMA = object({
   items: { type: 'array', items: CURRENT_RACE_SUMMARY_SCHEMA },
+  ...CLOCK_STAMP_PROPERTIES,
   total: int,
   limit: int,
   offset: int,

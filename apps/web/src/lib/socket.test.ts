@@ -1,4 +1,4 @@
-import { useServerClock } from './server-clock';
+import { racingNow, useServerClock } from './server-clock';
 import { bestOffset, type LiveSocket, syncClock } from './socket';
 
 describe(bestOffset.name, () => {
@@ -40,9 +40,20 @@ describe(syncClock.name, () => {
 
   it('should keep a synced offset when a REST answer agrees within a second, and take it when not', () => {
     useServerClock.getState().sync(5000);
-    useServerClock.getState().observe(new Date(20_000 + 5300).toISOString(), 20_000);
+    useServerClock.getState().observe(new Date(20_000 + 5300).toISOString(), 1, 20_000);
     expect(useServerClock.getState().offsetMs).toBe(5000);
-    useServerClock.getState().observe(new Date(20_000 + 9000).toISOString(), 20_000);
+    useServerClock.getState().observe(new Date(20_000 + 9000).toISOString(), 1, 20_000);
     expect(useServerClock.getState()).toMatchObject({ offsetMs: 9000, synced: false });
+  });
+});
+
+describe('the racing clock at a time scale', () => {
+  it('should run a scaled racing clock from the last answer at its scale', () => {
+    useServerClock.getState().observe('2026-11-23T12:00:00.000Z', 20, 1_000);
+    const state = useServerClock.getState();
+    expect(new Date(racingNow(state, 1_000)).toISOString()).toBe('2026-11-23T12:00:00.000Z');
+    expect(new Date(racingNow(state, 4_000)).toISOString()).toBe('2026-11-23T12:01:00.000Z');
+    useServerClock.getState().observe('2026-11-23T12:00:00.000Z', 1, 1_000);
+    expect(useServerClock.getState().scaled).toBeNull();
   });
 });

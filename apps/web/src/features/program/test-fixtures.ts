@@ -66,6 +66,7 @@ export function makeRaceDetail(id: number, patch: Partial<CurrentRaceDetail> = {
     ...makeRace(id),
     track_name: 'Aville Downs',
     server_time: '2026-11-23T12:55:00.000Z',
+    time_scale: 1,
     seed: null,
     entries: [
       {
@@ -113,6 +114,7 @@ export function makeCard(trackId: number, patch: Partial<TrackCardResponse> = {}
     },
     date: '2026-11-23',
     server_time: '2026-11-23T12:55:00.000Z',
+    time_scale: 1,
     races: [
       makeRace(11, { track_id: trackId }),
       makeRace(12, {

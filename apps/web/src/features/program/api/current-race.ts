@@ -7,7 +7,7 @@ import { useServerClock } from '../../../lib/server-clock';
 /** GET /api/current_races/{id}: the race with its runners; its server_time sets the shared server clock. */
 export async function getCurrentRace(id: number, signal?: AbortSignal): Promise<CurrentRaceDetail> {
   const race = await getJson<CurrentRaceDetail>(`/current_races/${id}`, undefined, signal);
-  useServerClock.getState().observe(race.server_time);
+  useServerClock.getState().observe(race.server_time, race.time_scale);
   return race;
 }
 

@@ -13,7 +13,7 @@ export const TRACK_CARD_REFRESH_MS = 30_000;
  */
 export async function getTrackCard(trackId: number, date?: string, signal?: AbortSignal): Promise<TrackCardResponse> {
   const card = await getJson<TrackCardResponse>(`/program/tracks/${trackId}/card`, { date }, signal);
-  useServerClock.getState().observe(card.server_time);
+  useServerClock.getState().observe(card.server_time, card.time_scale);
   return card;
 }
 

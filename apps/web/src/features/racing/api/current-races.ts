@@ -1,6 +1,7 @@
 import type { CurrentRaceListResponse, CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
+import { useServerClock } from '../../../lib/server-clock';
 
 /** The live lists refresh this often. */
 export const CURRENT_RACES_REFRESH_MS = 3000;
@@ -21,6 +22,7 @@ export async function getCurrentRaces(
 ): Promise<{ items: CurrentRaceSummary[]; total: number }> {
   const limit = CURRENT_RACES_SHOWN;
   const first = await getJson<CurrentRaceListResponse>('/current_races', { status, limit }, signal);
+  useServerClock.getState().observe(first.server_time, first.time_scale);
   if (order === 'latest') return { items: first.items, total: first.total };
   const tail =
     first.total > limit

@@ -178,6 +178,7 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
   }, [entries, layout.horseScale]);
 
   // A new size or course: the camera starts again from where the leaders are.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is meant to run on each new layout
   useEffect(() => {
     camera.current = null;
   }, [layout]);

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { newAccount, signUpAndLogIn } from '../support/accounts';
 import { launchBrowser } from '../support/browser';
 import { scratchDatabase } from '../support/postgres';
 import { startServerProcess } from '../support/server-process';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     );
 
     // A member's session, then the program card: from navigation until a track can be clicked.
-    await page.evaluate(() => localStorage.setItem('furlong.session', JSON.stringify({ username: 'Bench member' })));
+    await signUpAndLogIn(page, server.baseUrl, newAccount('bench'));
     const timings: number[] = [];
     for (let i = 0; i < runs + 1; i++) {
       const started = Date.now();

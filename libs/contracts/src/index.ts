@@ -28,3 +28,4 @@ export * from './catalog-kinds';
 export * from './program';
 export * from './race-events';
 export * from './stats';
+export * from './wagering';

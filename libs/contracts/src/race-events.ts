@@ -1,4 +1,5 @@
 import type { CurrentRaceStatus } from './program';
+import type { ToteJoinReply, ToteView } from './wagering';
 
 /**
  * The live race over Socket.IO (namespace '/', path '/socket.io'). Every event is declared here
@@ -160,12 +161,17 @@ export interface ServerToClientEvents {
   'race:phase': (change: RacePhaseChange) => void;
   'race:frame': (frame: RaceFrame) => void;
   'race:result': (result: LiveRaceResult) => void;
+  /** Room `tote:{id}` (toteRoom): the race's tote board, every few seconds while betting is open, and once frozen at the close. */
+  'tote:update': (tote: ToteView) => void;
 }
 
 export interface ClientToServerEvents {
   /** Join a race's room; the reply carries the snapshot (or why not, e.g. an unknown race). */
   'race:join': (raceId: number, ack: (reply: RaceJoinReply) => void) => void;
   'race:leave': (raceId: number) => void;
+  /** Join a race's tote room `tote:{id}`; the reply carries the board now. */
+  'tote:join': (raceId: number, ack: (reply: ToteJoinReply) => void) => void;
+  'tote:leave': (raceId: number) => void;
   /** Clock sync: the reply is the server's wall clock (epoch ms); the client keeps the offset. */
   'clock:sync': (clientSentAt: number, ack: (serverNowMs: number) => void) => void;
 }

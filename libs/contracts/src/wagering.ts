@@ -1,0 +1,179 @@
+import type { ListResponse } from './index';
+
+/**
+ * Wagering over REST and Socket.IO: placing a slip (POST /api/bets with an `Idempotency-Key`
+ * header), the betting history (GET /api/me/bets, GET /api/users/{id}/bets), the tote board
+ * (GET /api/current_races/{id}/tote and the `tote:update` event in the room `tote:{id}`).
+ * Money is always integer cents.
+ */
+
+/** Bet type names as stored in bet_types and named by the domain's BET_TYPES. */
+export type BetTypeName =
+  | 'Win'
+  | 'Place'
+  | 'Show'
+  | 'Exacta'
+  | 'Quinella'
+  | 'Trifecta'
+  | 'Superfecta'
+  | 'Daily Double'
+  | 'Pick 3'
+  | 'Pick 4'
+  | 'Pick 5'
+  | 'Pick 6'
+  | 'Pick 7'
+  | 'Pick 8'
+  | 'Pick 9'
+  | 'Pick 10';
+
+/** The header that makes POST /api/bets safe to retry. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const WAGER_LIMITS = {
+  /** Bets on one slip. */
+  maxBetsPerSlip: 20,
+  /** Base amount per combination: $1.00 … $10,000.00. */
+  minAmountCents: 100,
+  maxAmountCents: 1_000_000,
+  /** Idempotency key: 8–100 characters of [A-Za-z0-9_.:-]. */
+  idempotencyKeyPattern: '^[A-Za-z0-9_.:-]{8,100}$',
+} as const;
+
+export const BET_STATUSES = ['pending', 'won', 'lost', 'refunded'] as const;
+export type BetStatusName = (typeof BET_STATUSES)[number];
+
+/**
+ * One bet of a slip.
+ * - `race_ids`: the current races the bet covers, in order (one for single-race types, 2 for the
+ *   Daily Double, N for Pick N; consecutive races of one track's card).
+ * - `selections`: program numbers (post positions) per slot. Ordered types (Exacta, Trifecta,
+ *   Superfecta) have one slot per finishing position; unordered single-race types (Win, Place,
+ *   Show, Quinella) one slot holding the horses; multi-race types one slot per leg. Several numbers
+ *   in a slot make a key or a wheel; `box: true` with one slot boxes its horses.
+ * - `amount_cents`: the base amount per combination; the bet costs combinations × amount.
+ */
+export interface BetRequest {
+  bet_type: BetTypeName;
+  race_ids: number[];
+  amount_cents: number;
+  selections: number[][];
+  box: boolean;
+}
+
+/** POST /api/bets (header `Idempotency-Key` required): the whole slip, all or nothing. */
+export interface PlaceBetsRequest {
+  bets: BetRequest[];
+}
+
+/** One bet as placed. */
+export interface PlacedBet {
+  id: number;
+  /** Position on the slip. */
+  slip_index: number;
+  bet_type: BetTypeName;
+  race_ids: number[];
+  selections: number[][];
+  box: boolean;
+  amount_cents: number;
+  combinations: number;
+  /** What it cost: combinations × amount_cents. */
+  total_cents: number;
+  status: BetStatusName;
+}
+
+/** 201 from POST /api/bets; a replay with the same key answers the same body again. */
+export interface PlaceBetsResponse {
+  idempotency_key: string;
+  bets: PlacedBet[];
+  /** Sum of the bets' totals. */
+  total_cents: number;
+  /** The wallet after the debit. */
+  balance_cents: number;
+}
+
+/** One leg (race) of a bet in the history. */
+export interface BetLegView {
+  leg: number;
+  current_race_id: number;
+  race_name: string;
+  race_number: number;
+  race_date: string;
+  post_time: string;
+  track_id: number;
+  track_name: string;
+  status: string;
+}
+
+/** One bet of GET /api/me/bets and GET /api/users/{id}/bets. */
+export interface BetView {
+  id: number;
+  /** ISO instant the bet was accepted. */
+  bet_date: string;
+  bet_type: BetTypeName;
+  legs: BetLegView[];
+  selections: number[][];
+  box: boolean;
+  amount_cents: number;
+  combinations: number;
+  total_cents: number;
+  status: BetStatusName;
+  payout_cents: number;
+  settled_at: string | null;
+}
+
+export type BetListResponse = ListResponse<BetView>;
+
+/** Sort keys of the betting history (`sort=`, `order=asc|desc`; default bet_date desc). */
+export const BET_SORTS = ['bet_date', 'total_cents', 'payout_cents', 'status'] as const;
+export type BetSort = (typeof BET_SORTS)[number];
+
+/** Money on one program number in a win, place or show pool. */
+export interface ToteRunner {
+  post_position: number;
+  horse_name: string;
+  /** Morning line as "5-2". */
+  morning_line: string;
+  win_cents: number;
+  place_cents: number;
+  show_cents: number;
+  /** Tote win odds to 1 (e.g. 2.5 means 5-2), from the win pool after takeout; null with no money on it. */
+  win_odds: number | null;
+  /** The same as a board shows it, e.g. "5-2". */
+  win_odds_display: string | null;
+}
+
+/** One pool of the race (per sequence for Daily Double and Pick N, keyed by its first race). */
+export interface TotePool {
+  bet_type: BetTypeName;
+  /** The races of the pool (one, or the sequence). */
+  race_ids: number[];
+  gross_cents: number;
+  /** Takeout as a fraction, e.g. 0.16. */
+  takeout: number;
+  net_cents: number;
+}
+
+/** Exacta probable: what $2 pays on first-second, from the exacta pool. */
+export interface ExactaProbable {
+  first: number;
+  second: number;
+  /** Payout of a $2 ticket in cents; null with no money on the combination. */
+  payout_cents: number | null;
+}
+
+/** GET /api/current_races/{id}/tote and the `tote:update` event. */
+export interface ToteView {
+  race_id: number;
+  status: string;
+  /** True from the close on: the board no longer moves and is what settlement pays from. */
+  frozen: boolean;
+  /** ISO instant of the figures (the racing clock). */
+  as_of: string;
+  pools: TotePool[];
+  runners: ToteRunner[];
+  exacta_probables: ExactaProbable[];
+}
+
+export const toteRoom = (raceId: number): string => `tote:${raceId}`;
+
+export type ToteJoinReply = { ok: true; tote: ToteView } | { ok: false; error: string };

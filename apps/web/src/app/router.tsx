@@ -178,14 +178,23 @@ const guardedRoutes: RouteObject[] = [
   // Wagering and handicapping
   { path: 'bets', ...soon('Place Bets', AREAS.wagering) },
   { path: 'race', ...soon('Bets', AREAS.wagering) },
-  { path: 'race-details', ...soon('Race Details', AREAS.wagering) },
+  {
+    path: 'race-details',
+    ...lazyPage(async () => (await import('../features/wagering/components/race-details-page')).RaceDetailsPage),
+  },
   { path: 'advanced-bet-tracks', ...soon('Advanced Bet: Tracks', AREAS.wagering) },
   { path: 'advanced-bet-races', ...soon('Advanced Bet: Races', AREAS.wagering) },
   { path: 'multi-race-bet', ...soon('Multi-Race Bet', AREAS.wagering) },
-  { path: 'confirmation', ...soon('Bet Confirmation', AREAS.wagering) },
+  {
+    path: 'confirmation',
+    ...lazyPage(async () => (await import('../features/wagering/components/confirmation-page')).ConfirmationPage),
+  },
   { path: 'bet-odds', ...soon('Bet Odds', AREAS.wagering) },
   { path: 'bet-payouts', ...soon('Bet Payouts', AREAS.wagering) },
-  { path: 'user-bets', ...soon('Betting History', AREAS.wagering) },
+  {
+    path: 'user-bets',
+    ...lazyPage(async () => (await import('../features/wagering/components/user-bets-page')).UserBetsPage),
+  },
   { path: 'morning-line-odds', ...soon('Morning Line Odds', AREAS.handicapping) },
   { path: 'predict-race', ...soon('Race Predictor', AREAS.handicapping) },
   { path: 'horse-race-predictor', ...soon('Race Predictor', AREAS.handicapping) },

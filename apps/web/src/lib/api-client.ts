@@ -78,6 +78,8 @@ export async function sendJson<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
+  /** Extra request headers, e.g. an `Idempotency-Key` that makes a retry safe. */
+  headers: Record<string, string> = {},
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     let res: Response;
@@ -87,6 +89,7 @@ export async function sendJson<T>(
         headers: {
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
           [CSRF_HEADER]: csrfToken(),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

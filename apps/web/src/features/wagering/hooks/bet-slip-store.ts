@@ -1,0 +1,54 @@
+import type { BetRequest } from '@furlong/contracts';
+import { create } from 'zustand';
+
+/** A bet on the slip, before it is placed (spec §3 "pending bet", kept in cents). */
+export interface PendingBet {
+  /** A client id for list keys and Remove Bet. */
+  id: string;
+  request: BetRequest;
+  /** The horses as the bettor picked them, e.g. "1st: #3 Silver Comet". */
+  horsesLabel: string;
+  raceName: string;
+  combinations: number;
+  totalCents: number;
+}
+
+interface BetSlipState {
+  bets: PendingBet[];
+  /**
+   * The Idempotency-Key of the next Place Bet: made once and kept until the slip is placed, so a
+   * retry after a lost answer cannot place it twice. Dropped when the server refused the slip
+   * (nothing was placed) or the slip changed.
+   */
+  idempotencyKey: string | null;
+  add(bet: Omit<PendingBet, 'id'>): void;
+  remove(id: string): void;
+  /** The key for this attempt (made on first use). */
+  keyForAttempt(): string;
+  /** The server refused the slip: nothing was placed, a new attempt may use a new key. */
+  refused(): void;
+  placed(): void;
+}
+
+export function newKey(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The bettor's slip, shared by the bets screen (/race and /bets) for the tab's lifetime. */
+export const useBetSlip = create<BetSlipState>((set, get) => ({
+  bets: [],
+  idempotencyKey: null,
+  add: (bet) => set((s) => ({ bets: [...s.bets, { ...bet, id: newKey() }], idempotencyKey: null })),
+  remove: (id) => set((s) => ({ bets: s.bets.filter((b) => b.id !== id), idempotencyKey: null })),
+  keyForAttempt: () => {
+    const existing = get().idempotencyKey;
+    if (existing) return existing;
+    const key = newKey();
+    set({ idempotencyKey: key });
+    return key;
+  },
+  refused: () => set({ idempotencyKey: null }),
+  placed: () => set({ bets: [], idempotencyKey: null }),
+}));

@@ -1,0 +1,130 @@
+/**
+ * Morning line (spec §9): score = 0.2 × win rate + 0.3 × average speed + 0.1 × ln(earnings)
+ * + 0.3 × (1 ÷ last race time) + 0.1 × jockey win rate; odds = 1 ÷ share of total score − 1.
+ *
+ * Normalisation (so no unit dominates): each factor is first transformed (earnings → ln(1 +
+ * earnings in dollars), so $0 is 0; last race time → 1 ÷ seconds), then min–max scaled across the
+ * field onto [MORNING_LINE_FLOOR, 1]: the field's best gets 1, its worst the floor. The floor keeps
+ * every horse's score above zero, so every horse has finite odds. A factor equal for the whole
+ * field (or missing for everyone) carries no information and scales to 1 for all. A horse missing a
+ * factor (null, or no last race) gets the floor for it.
+ *
+ * Uses Math.log; this is not part of the race engine, so platform float differences don't matter.
+ */
+
+export interface MorningLineEntry {
+  /** Wins ÷ starts, 0..1. */
+  winRate: number | null;
+  /** Average speed in any unit (m/s), the same for the whole field. */
+  averageSpeed: number | null;
+  /** Career earnings in cents. */
+  earningsCents: number | null;
+  /** Last race time in seconds (> 0). */
+  lastRaceTimeSeconds: number | null;
+  /** Jockey's wins ÷ rides, 0..1. */
+  jockeyWinRate: number | null;
+}
+
+export interface MorningLineWeights {
+  winRate: number;
+  averageSpeed: number;
+  earnings: number;
+  lastRaceTime: number;
+  jockeyWinRate: number;
+}
+
+/** Spec §9 weights. */
+export const MORNING_LINE_WEIGHTS: MorningLineWeights = {
+  winRate: 0.2,
+  averageSpeed: 0.3,
+  earnings: 0.1,
+  lastRaceTime: 0.3,
+  jockeyWinRate: 0.1,
+};
+
+/** Lowest normalised value of a factor (the field's worst). */
+export const MORNING_LINE_FLOOR = 0.1;
+/** Spec §9: Top 3 shown. */
+export const MORNING_LINE_TOP = 3;
+
+function present(x: number | null): x is number {
+  return x !== null && Number.isFinite(x);
+}
+
+/** Min–max onto [floor, 1]; null → floor; all equal → 1. */
+export function normaliseFactor(values: readonly (number | null)[], floor = MORNING_LINE_FLOOR): number[] {
+  const known = values.filter(present);
+  if (known.length === 0) return values.map(() => 1);
+  const min = Math.min(...known);
+  const max = Math.max(...known);
+  if (max === min) return values.map((v) => (present(v) ? 1 : floor));
+  return values.map((v) => (present(v) ? floor + ((1 - floor) * (v - min)) / (max - min) : floor));
+}
+
+/** Weighted score of each horse, in field order, after normalising each factor across the field. */
+export function morningLineScores(
+  field: readonly MorningLineEntry[],
+  weights: MorningLineWeights = MORNING_LINE_WEIGHTS,
+): number[] {
+  const winRate = normaliseFactor(field.map((e) => e.winRate));
+  const speed = normaliseFactor(field.map((e) => e.averageSpeed));
+  const earnings = normaliseFactor(
+    field.map((e) => (present(e.earningsCents) ? Math.log(1 + Math.max(0, e.earningsCents) / 100) : null)),
+  );
+  const lastTime = normaliseFactor(
+    field.map((e) => (present(e.lastRaceTimeSeconds) && e.lastRaceTimeSeconds > 0 ? 1 / e.lastRaceTimeSeconds : null)),
+  );
+  const jockey = normaliseFactor(field.map((e) => e.jockeyWinRate));
+  return field.map(
+    (_, i) =>
+      weights.winRate * winRate[i] +
+      weights.averageSpeed * speed[i] +
+      weights.earnings * earnings[i] +
+      weights.lastRaceTime * lastTime[i] +
+      weights.jockeyWinRate * jockey[i],
+  );
+}
+
+/** Each score's share of the total (sums to 1); equal shares when every score is 0. */
+export function winProbabilities(scores: readonly number[]): number[] {
+  const clean = scores.map((s) => (Number.isFinite(s) && s > 0 ? s : 0));
+  const total = clean.reduce((a, b) => a + b, 0);
+  if (total <= 0) return clean.map(() => 1 / clean.length);
+  return clean.map((s) => s / total);
+}
+
+/** Spec §9: odds = 1 ÷ share − 1, two decimals (Infinity for a zero share). */
+export function morningLineOdds(scores: readonly number[]): number[] {
+  return winProbabilities(scores).map((p) => (p > 0 ? Math.round((1 / p - 1) * 100) / 100 : Number.POSITIVE_INFINITY));
+}
+
+/** Indices of the `n` highest scores, best first (ties: lower index first). */
+export function topIndices(scores: readonly number[], n: number = MORNING_LINE_TOP): number[] {
+  return scores
+    .map((s, i) => [s, i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1])
+    .slice(0, n)
+    .map(([, i]) => i);
+}
+
+export interface MorningLine {
+  scores: number[];
+  probabilities: number[];
+  odds: number[];
+  /** Indices into the field of the Top 3. */
+  top: number[];
+}
+
+/** Scores, shares, odds and the Top 3 of a field, in field order. */
+export function morningLine(
+  field: readonly MorningLineEntry[],
+  weights: MorningLineWeights = MORNING_LINE_WEIGHTS,
+): MorningLine {
+  const scores = morningLineScores(field, weights);
+  return {
+    scores,
+    probabilities: winProbabilities(scores),
+    odds: morningLineOdds(scores),
+    top: topIndices(scores),
+  };
+}

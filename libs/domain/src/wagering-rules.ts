@@ -103,6 +103,10 @@ export function amountStepCents(betType: string): number {
   return minimumAmountCents(betType);
 }
 
+function aOrAn(word: string): string {
+  return /^[AEIOU]/i.test(word) ? 'An' : 'A';
+}
+
 function dollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
@@ -252,12 +256,15 @@ export function validateBet(bet: BetRequest, context: BetContext = {}): BetValid
   } else if (amt < min) {
     problems.push({ field: 'amount_cents', reason: `The minimum ${r.name} bet is ${dollars(min)}.` });
   } else if (amt % min !== 0) {
-    problems.push({ field: 'amount_cents', reason: `A ${r.name} bet amount must be a multiple of ${dollars(min)}.` });
+    problems.push({
+      field: 'amount_cents',
+      reason: `${aOrAn(r.name)} ${r.name} bet amount must be a multiple of ${dollars(min)}.`,
+    });
   }
 
   // Box.
   if (bet.box && !isBoxable(r.name)) {
-    problems.push({ field: 'box', reason: `A ${r.name} bet cannot be boxed.` });
+    problems.push({ field: 'box', reason: `${aOrAn(r.name)} ${r.name} bet cannot be boxed.` });
   }
 
   // Selections: shape.
@@ -301,7 +308,10 @@ export function validateBet(bet: BetRequest, context: BetContext = {}): BetValid
   if (shapeProblems.length === 0 && r.ordered && !bet.box && sel.every((l) => l.length === 1)) {
     const flat = sel.map((l) => l[0]);
     if (new Set(flat).size !== flat.length) {
-      problems.push({ field: 'selections', reason: `The same horse cannot finish in two positions of a ${r.name}.` });
+      problems.push({
+        field: 'selections',
+        reason: `The same horse cannot finish in two positions of ${aOrAn(r.name).toLowerCase()} ${r.name}.`,
+      });
     }
   }
 
@@ -336,7 +346,7 @@ function selectionShapeProblems(r: BetTypeRule, sel: readonly (readonly number[]
   }
   const n = r.horsesRequired;
   if (n === 1) {
-    if (sel.length !== 1 || sel[0].length !== 1) return p(`A ${r.name} bet names exactly 1 horse.`);
+    if (sel.length !== 1 || sel[0].length !== 1) return p(`${aOrAn(r.name)} ${r.name} bet names exactly 1 horse.`);
     return [];
   }
   if (r.name === 'Quinella') {
@@ -344,11 +354,12 @@ function selectionShapeProblems(r: BetTypeRule, sel: readonly (readonly number[]
     return [];
   }
   if (box) {
-    if (sel.length !== 1 || sel[0].length < n) return p(`A ${r.name} box names at least ${n} horses in one list.`);
+    if (sel.length !== 1 || sel[0].length < n)
+      return p(`${aOrAn(r.name)} ${r.name} box names at least ${n} horses in one list.`);
     return [];
   }
   if (sel.length !== n || sel.some((l) => l.length === 0)) {
-    return p(`A ${r.name} bet needs a horse for each of its ${n} finishing positions.`);
+    return p(`${aOrAn(r.name)} ${r.name} bet needs a horse for each of its ${n} finishing positions.`);
   }
   return [];
 }

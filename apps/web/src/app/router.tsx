@@ -47,6 +47,8 @@ const currentRaces = lazyPage(
   async () => (await import('../features/racing/components/current-races-page')).CurrentRacesPage,
 );
 
+const betsPage = lazyPage(async () => (await import('../features/wagering/components/bets-page')).BetsPage);
+
 /** Routes anyone may open (spec §2.1). */
 const openRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
@@ -176,8 +178,8 @@ const guardedRoutes: RouteObject[] = [
   { path: 'gear', ...soon('Gear', AREAS.racing) },
 
   // Wagering and handicapping
-  { path: 'bets', ...soon('Place Bets', AREAS.wagering) },
-  { path: 'race', ...soon('Bets', AREAS.wagering) },
+  { path: 'bets', ...betsPage },
+  { path: 'race', ...betsPage },
   {
     path: 'race-details',
     ...lazyPage(async () => (await import('../features/wagering/components/race-details-page')).RaceDetailsPage),

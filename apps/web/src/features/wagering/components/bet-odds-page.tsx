@@ -1,0 +1,136 @@
+import type { ToteView } from '@furlong/contracts';
+import { Link } from 'react-router-dom';
+import { BackButton, Page } from '../../../components/ui/page';
+import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { formatCents } from '../../../lib/format';
+import { useCurrentRace } from '../api/current-race';
+import { useLiveTote } from '../hooks/use-live-tote';
+import { useRaceIdInContext } from '../hooks/use-race-in-context';
+import { BetClock, clockTime } from './bet-clock';
+import { NO_RACE_DATA } from './race-details-page';
+
+/** /bet-odds: the live tote of the race in context (or ?raceId=): win odds, pools, exacta probables. */
+export function BetOddsPage() {
+  const raceId = useRaceIdInContext();
+  const race = useCurrentRace(raceId);
+  const { tote, live, error, isPending } = useLiveTote(raceId);
+
+  const title = race.data ? `Bet Odds — ${race.data.race_name}` : 'Bet Odds';
+  if (raceId === null) {
+    return (
+      <Page title={title}>
+        <EmptyState>{NO_RACE_DATA}</EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={title}
+      actions={
+        <>
+          <Link className="button" to={`/bets?raceId=${raceId}`}>
+            Place Bet
+          </Link>
+          <BackButton />
+        </>
+      }
+    >
+      {race.data ? <BetClock postTime={race.data.post_time} /> : null}
+      {isPending ? (
+        <Loading text="Loading the tote board..." />
+      ) : !tote ? (
+        <ErrorMessage error={error} text="The tote board is not available." />
+      ) : (
+        <ToteBoard tote={tote} live={live} />
+      )}
+    </Page>
+  );
+}
+
+export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
+  return (
+    <div className="tote-board">
+      <p className="hint" aria-live="polite">
+        {tote.frozen ? 'Final odds: betting is closed.' : live ? 'Live odds.' : 'Odds refresh every 5 seconds.'} As of{' '}
+        {clockTime(tote.as_of)} UTC.
+      </p>
+      <div className="table-scroll">
+        <table>
+          <caption>Win odds</caption>
+          <thead>
+            <tr>
+              <th scope="col">No.</th>
+              <th scope="col">Horse</th>
+              <th scope="col">Morning line</th>
+              <th scope="col">Odds</th>
+              <th scope="col">Win pool</th>
+              <th scope="col">Place pool</th>
+              <th scope="col">Show pool</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tote.runners.map((r) => (
+              <tr key={r.post_position}>
+                <td>{r.post_position}</td>
+                <td>{r.horse_name}</td>
+                <td>{r.morning_line}</td>
+                <td className="tote-odds">{r.win_odds_display ?? '—'}</td>
+                <td className="num">{formatCents(r.win_cents)}</td>
+                <td className="num">{formatCents(r.place_cents)}</td>
+                <td className="num">{formatCents(r.show_cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="table-scroll">
+        <table>
+          <caption>Pools</caption>
+          <thead>
+            <tr>
+              <th scope="col">Bet type</th>
+              <th scope="col">Races</th>
+              <th scope="col">Gross</th>
+              <th scope="col">Takeout</th>
+              <th scope="col">Net</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tote.pools.map((p) => (
+              <tr key={`${p.bet_type}-${p.race_ids.join('-')}`}>
+                <td>{p.bet_type}</td>
+                <td>{p.race_ids.join(', ')}</td>
+                <td className="num">{formatCents(p.gross_cents)}</td>
+                <td className="num">{(p.takeout * 100).toFixed(1)}%</td>
+                <td className="num">{formatCents(p.net_cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {tote.exacta_probables.length > 0 ? (
+        <div className="table-scroll">
+          <table>
+            <caption>Exacta probables ($2)</caption>
+            <thead>
+              <tr>
+                <th scope="col">First</th>
+                <th scope="col">Second</th>
+                <th scope="col">Pays</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tote.exacta_probables.map((e) => (
+                <tr key={`${e.first}-${e.second}`}>
+                  <td>{e.first}</td>
+                  <td>{e.second}</td>
+                  <td className="num">{e.payout_cents === null ? '—' : formatCents(e.payout_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

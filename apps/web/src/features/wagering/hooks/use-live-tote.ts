@@ -1,0 +1,60 @@
+import type { ToteView } from '@furlong/contracts';
+import { useEffect } from 'react';
+import { getSocket } from '../../../lib/socket';
+import { useToteQuery } from '../api/tote';
+import { useToteStore } from './tote-store';
+
+const JOIN_TIMEOUT_MS = 10_000;
+
+/** How many hooks of this tab watch each tote room: it is left when the last one goes. */
+const watchers = new Map<number, number>();
+
+/**
+ * The race's tote board, live: joins `tote:{id}` on the tab's socket (again after every
+ * reconnect) and keeps each `tote:update`. Until the socket has delivered a board, it is read
+ * over REST every 5 s, so the page works before (or without) the live feed.
+ */
+export function useLiveTote(raceId: number | null): {
+  tote: ToteView | undefined;
+  live: boolean;
+  error: unknown;
+  isPending: boolean;
+} {
+  const live = useToteStore((s) => (raceId === null ? undefined : s.boards[raceId]));
+  const rest = useToteQuery(raceId, live === undefined);
+
+  useEffect(() => {
+    if (raceId === null) return;
+    const socket = getSocket();
+    const { received } = useToteStore.getState();
+    watchers.set(raceId, (watchers.get(raceId) ?? 0) + 1);
+    const join = () => {
+      socket.timeout(JOIN_TIMEOUT_MS).emit('tote:join', raceId, (err, reply) => {
+        // A failed join leaves the REST polling in charge.
+        if (!err && reply.ok) received(reply.tote);
+      });
+    };
+    const onUpdate = (tote: ToteView) => {
+      if (tote.race_id === raceId) received(tote);
+    };
+    socket.on('connect', join);
+    socket.on('tote:update', onUpdate);
+    if (socket.connected) join();
+    return () => {
+      socket.off('connect', join);
+      socket.off('tote:update', onUpdate);
+      const left = (watchers.get(raceId) ?? 1) - 1;
+      if (left > 0) watchers.set(raceId, left);
+      else {
+        watchers.delete(raceId);
+        useToteStore.getState().forget(raceId);
+        if (socket.connected) socket.emit('tote:leave', raceId);
+      }
+    };
+  }, [raceId]);
+
+  const restTote = rest.data;
+  const newest =
+    live && restTote ? (Date.parse(live.as_of) >= Date.parse(restTote.as_of) ? live : restTote) : (live ?? restTote);
+  return { tote: newest, live: live !== undefined, error: rest.error, isPending: !newest && rest.isPending };
+}

@@ -221,6 +221,47 @@ export function settlePickPool(pool: Pool, winners: readonly number[]): PoolSett
   return finish(gross, tk, prices, { races_correct: best });
 }
 
+/** A ticket as settlement sees it: its combination keys and its base amount per combination. */
+export interface SettlementTicket {
+  interests: readonly string[];
+  amount_cents: number;
+}
+
+export interface TicketSettlement {
+  /** What each ticket is paid (stake included), in ticket order; the full cost on a refund. */
+  payouts: number[];
+  paid_cents: number;
+  breakage_cents: number;
+  cover_cents: number;
+}
+
+/**
+ * Pay the tickets of a settled pool one by one: each winning combination pays
+ * ticketPayoutCents(amount, price). Per-ticket flooring can leave a cent or so (only at the $1.05
+ * minimum with 10-cent amounts); it is breakage, so paid + breakage + takeout + carryover − cover =
+ * gross holds at ticket level too, given tickets that add up to the pool's money.
+ */
+export function payTickets(settlement: PoolSettlement, tickets: readonly SettlementTicket[]): TicketSettlement {
+  const prices = new Map(settlement.prices.map((p) => [p.interest, p.price_per_dollar_cents]));
+  const payouts = tickets.map((t) => {
+    if (settlement.refunded) return t.amount_cents * t.interests.length;
+    let paid = 0;
+    for (const k of t.interests) {
+      const p = prices.get(k);
+      if (p !== undefined) paid += ticketPayoutCents(t.amount_cents, p);
+    }
+    return paid;
+  });
+  const paid = payouts.reduce((a, b) => a + b, 0);
+  const available = settlement.net_cents - settlement.carryover_cents;
+  return {
+    payouts,
+    paid_cents: paid,
+    breakage_cents: Math.max(0, available - paid),
+    cover_cents: Math.max(0, paid - available),
+  };
+}
+
 // ─── Odds display ────────────────────────────────────────────────────────────────────────────────
 
 /** The standard tote odds ladder, lowest first, as [numerator, denominator]. */

@@ -15,10 +15,12 @@ import {
   settleExoticPool,
   settlePickPool,
   settlePlacePool,
+  settlePool,
   settleShowPool,
   settleWinPool,
   ticketPayoutCents,
   topProbabilities,
+  winningInterests,
   winOdds,
 } from './pari-mutuel';
 
@@ -222,6 +224,28 @@ describe('pool laws', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe(settlePool.name, () => {
+  it('should find the winning interests of each single-race type', () => {
+    const order = [7, 2, 5, 1];
+    expect(
+      ['Win', 'Place', 'Show', 'Exacta', 'Quinella', 'Trifecta', 'Superfecta'].map((t) => winningInterests(t, order)),
+    ).toEqual([['7'], ['7', '2'], ['7', '2', '5'], ['7-2'], ['2-7'], ['7-2-5'], ['7-2-5-1']]);
+    expect(winningInterests('Superfecta', [7, 2, 5])).toEqual([]);
+  });
+
+  it('should settle by bet type', () => {
+    expect(
+      priceOf(settlePool('Quinella', { takeout: 0.2, money: { '2-7': 1000, '1-2': 1000 } }, [7, 2, 5]), '2-7'),
+    ).toBe(160);
+    expect(
+      priceOf(settlePool('Daily Double', { takeout: 0.2, money: { '3-4': 1000, '1-2': 1000 } }, [3, 4]), '3-4'),
+    ).toBe(160);
+    expect(settlePool('Daily Double', { takeout: 0.2, money: { '3-5': 1000 } }, [3, 4]).refunded).toBe(true);
+    expect(settlePool('Pick 3', { takeout: 0.25, money: { '3-5-1': 1000 } }, [3, 4, 1]).races_correct).toBe(2);
+    expect(settlePool('Superfecta', { takeout: 0.25, money: { '1-2-3-4': 1000 } }, [1, 2, 3]).refunded).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   advancedTotal,
   type BetRequest,
   canAddBet,
+  canSelectMoreHorses,
   combinations,
   DEFAULT_BET_AMOUNT,
   expandCombinations,
@@ -283,6 +284,12 @@ describe(canAddBet.name, () => {
     expect(canAddBet({ betType: 'Trifecta', selectedHorses: [1, 2, 3], amount: 2, orders: [1, 2] })).toBe(false);
     expect(canAddBet({ betType: 'Trifecta', selectedHorses: [1, 2, 3], amount: 2, orders: [1, 2, 4] })).toBe(false);
     expect(canAddBet({ betType: 'Trifecta', selectedHorses: [1, 2, 3], amount: 2, orders: [3, 1, 2] })).toBe(true);
+  });
+
+  it('should cap the horse multi-select at the required count', () => {
+    expect(canSelectMoreHorses('Exacta', 1)).toBe(true);
+    expect(canSelectMoreHorses('Exacta', 2)).toBe(false);
+    expect(canSelectMoreHorses(null, 0)).toBe(false);
   });
 
   it('should give the advanced bet messages of spec §5', () => {

@@ -439,6 +439,11 @@ export function canAddBet(state: AddBetState): boolean {
   return true;
 }
 
+/** Spec §5: the horse multi-select is capped at the required count. */
+export function canSelectMoreHorses(betType: string | null | undefined, selectedCount: number): boolean {
+  return !!betType && selectedCount < requiredHorses(betType);
+}
+
 /** Spec §5: the advanced track step moves on only with exactly the pick count; else the message. */
 export function advancedRaceCountProblem(betType: string, selectedRaces: number): string | null {
   const legs = legsFor(betType);

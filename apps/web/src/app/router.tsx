@@ -184,8 +184,18 @@ const guardedRoutes: RouteObject[] = [
     path: 'race-details',
     ...lazyPage(async () => (await import('../features/wagering/components/race-details-page')).RaceDetailsPage),
   },
-  { path: 'advanced-bet-tracks', ...soon('Advanced Bet: Tracks', AREAS.wagering) },
-  { path: 'advanced-bet-races', ...soon('Advanced Bet: Races', AREAS.wagering) },
+  {
+    path: 'advanced-bet-tracks',
+    ...lazyPage(
+      async () => (await import('../features/wagering/components/advanced-bet-tracks-page')).AdvancedBetTracksPage,
+    ),
+  },
+  {
+    path: 'advanced-bet-races',
+    ...lazyPage(
+      async () => (await import('../features/wagering/components/advanced-bet-races-page')).AdvancedBetRacesPage,
+    ),
+  },
   { path: 'multi-race-bet', ...soon('Multi-Race Bet', AREAS.wagering) },
   {
     path: 'confirmation',

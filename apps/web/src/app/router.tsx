@@ -196,12 +196,18 @@ const guardedRoutes: RouteObject[] = [
       async () => (await import('../features/wagering/components/advanced-bet-races-page')).AdvancedBetRacesPage,
     ),
   },
-  { path: 'multi-race-bet', ...soon('Multi-Race Bet', AREAS.wagering) },
+  {
+    path: 'multi-race-bet',
+    ...lazyPage(async () => (await import('../features/wagering/components/multi-race-bet-page')).MultiRaceBetPage),
+  },
   {
     path: 'confirmation',
     ...lazyPage(async () => (await import('../features/wagering/components/confirmation-page')).ConfirmationPage),
   },
-  { path: 'bet-odds', ...soon('Bet Odds', AREAS.wagering) },
+  {
+    path: 'bet-odds',
+    ...lazyPage(async () => (await import('../features/wagering/components/bet-odds-page')).BetOddsPage),
+  },
   { path: 'bet-payouts', ...soon('Bet Payouts', AREAS.wagering) },
   {
     path: 'user-bets',

@@ -1,4 +1,4 @@
-import type { BetView, CurrentRaceDetail, CurrentRaceSummary, TrackCardResponse } from '@furlong/contracts';
+import type { BetView, CurrentRaceDetail, CurrentRaceSummary, ToteView, TrackCardResponse } from '@furlong/contracts';
 
 /** Test data for the wagering pages' tests (not used by the app). */
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -100,4 +100,85 @@ export function makeBet(id: number, patch: Partial<BetView> = {}): BetView {
     settled_at: null,
     ...patch,
   };
+}
+
+export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteView {
+  return {
+    race_id: raceId,
+    status: 'open',
+    frozen: false,
+    as_of: '2026-11-23T12:55:00.000Z',
+    pools: [
+      { bet_type: 'Win', race_ids: [raceId], gross_cents: 1_234_500, takeout: 0.16, net_cents: 1_036_980 },
+      { bet_type: 'Exacta', race_ids: [raceId], gross_cents: 500_000, takeout: 0.2, net_cents: 400_000 },
+    ],
+    runners: [
+      {
+        post_position: 1,
+        horse_name: 'Silver Comet',
+        morning_line: '5-2',
+        win_cents: 400_000,
+        place_cents: 100_000,
+        show_cents: 50_000,
+        win_odds: 1.6,
+        win_odds_display: '8-5',
+      },
+      {
+        post_position: 2,
+        horse_name: 'Red Baron',
+        morning_line: '3-1',
+        win_cents: 200_000,
+        place_cents: 80_000,
+        show_cents: 40_000,
+        win_odds: 4.2,
+        win_odds_display: '4-1',
+      },
+    ],
+    exacta_probables: [{ first: 1, second: 2, payout_cents: 1_840 }],
+    ...patch,
+  };
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/** A stand-in for the tab's socket: records emits, answers tote:join with `joinReply`, plays server events. */
+export class FakeToteSocket {
+  connected = true;
+  readonly emitted: { event: string; args: unknown[] }[] = [];
+  joinReply: ((raceId: number) => unknown) | null = null;
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  on(event: string, listener: Listener): this {
+    const set = this.listeners.get(event) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(event, set);
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.emitted.push({ event, args });
+    return this;
+  }
+
+  timeout(_ms: number) {
+    return {
+      emit: (event: string, ...args: unknown[]) => {
+        const ack = args.pop() as (err: Error | null, reply?: unknown) => void;
+        this.emitted.push({ event, args });
+        if (event === 'tote:join') {
+          if (this.joinReply) ack(null, this.joinReply(args[0] as number));
+          else ack(new Error('timeout'));
+        }
+      },
+    };
+  }
+
+  serverSends(event: string, payload: unknown): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) listener(payload);
+  }
 }

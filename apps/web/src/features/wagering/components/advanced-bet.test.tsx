@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, type PlaceBetsRequest } from '@furlong/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
 import { json, makeCard, makeRaceDetail } from '../test-fixtures';
@@ -53,9 +53,11 @@ describe('AdvancedBetRacesPage', () => {
     });
     const { router } = renderRoute('/advanced-bet-tracks');
     const card = makeCard(1, 2);
-    await router.navigate('/advanced-bet-races', {
-      state: { selectedRaces: card.races, trackName: 'Aville Downs', trackId: 1, selectedBet: 'Daily Double' },
-    });
+    await act(() =>
+      router.navigate('/advanced-bet-races', {
+        state: { selectedRaces: card.races, trackName: 'Aville Downs', trackId: 1, selectedBet: 'Daily Double' },
+      }),
+    );
 
     await screen.findByRole('region', { name: 'Leg 2: Aville Race 2' });
     fireEvent.change(screen.getByLabelText('Bet amount per race ($)'), { target: { value: '3' } });
@@ -83,14 +85,16 @@ describe('AdvancedBetRacesPage', () => {
   it('should open a horse detail modal from its cell', async () => {
     mockApi({ '/api/current_races/1': () => makeRaceDetail(1), '/api/current_races/2': () => makeRaceDetail(2) });
     const { router } = renderRoute('/advanced-bet-tracks');
-    await router.navigate('/advanced-bet-races', {
-      state: {
-        selectedRaces: makeCard(1, 2).races,
-        trackName: 'Aville Downs',
-        trackId: 1,
-        selectedBet: 'Daily Double',
-      },
-    });
+    await act(() =>
+      router.navigate('/advanced-bet-races', {
+        state: {
+          selectedRaces: makeCard(1, 2).races,
+          trackName: 'Aville Downs',
+          trackId: 1,
+          selectedBet: 'Daily Double',
+        },
+      }),
+    );
     const leg = await screen.findByRole('region', { name: 'Leg 1: Aville Race 1' });
     fireEvent.click(within(leg).getByRole('button', { name: 'Gold Rush' }));
     const dialog = screen.getByRole('dialog', { name: 'Gold Rush' });
@@ -106,14 +110,16 @@ describe('AdvancedBetRacesPage', () => {
       '/api/bets': () => json(409, { statusCode: 409, error: 'Conflict', message: 'closed' }),
     });
     const { router } = renderRoute('/advanced-bet-tracks');
-    await router.navigate('/advanced-bet-races', {
-      state: {
-        selectedRaces: makeCard(1, 2).races,
-        trackName: 'Aville Downs',
-        trackId: 1,
-        selectedBet: 'Daily Double',
-      },
-    });
+    await act(() =>
+      router.navigate('/advanced-bet-races', {
+        state: {
+          selectedRaces: makeCard(1, 2).races,
+          trackName: 'Aville Downs',
+          trackId: 1,
+          selectedBet: 'Daily Double',
+        },
+      }),
+    );
     await screen.findByRole('region', { name: 'Leg 2: Aville Race 2' });
     fireEvent.click(screen.getByRole('radio', { name: 'Pick Blue Moon in Aville Race 1' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Pick Red Baron in Aville Race 2' }));

@@ -1,5 +1,13 @@
 import type { BetTypeName, CurrentRaceDetail, PlaceBetsResponse } from '@furlong/contracts';
-import { BET_TYPES, findBetType, isBoxable, isOrdered, offersAdvancedBet, requiredHorses } from '@furlong/domain';
+import {
+  BET_TYPES,
+  canSelectMoreHorses,
+  findBetType,
+  isBoxable,
+  isOrdered,
+  offersAdvancedBet,
+  requiredHorses,
+} from '@furlong/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
@@ -81,7 +89,7 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
         const { [post]: _dropped, ...orders } = v.orders;
         return { ...v, horses: v.horses.filter((h) => h !== post), orders };
       }
-      return v.horses.length >= required ? v : { ...v, horses: [...v.horses, post] };
+      return canSelectMoreHorses(v.betType, v.horses.length) ? { ...v, horses: [...v.horses, post] } : v;
     });
 
   const addBet = () => {
@@ -183,7 +191,7 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
                     <input
                       type="checkbox"
                       checked={checked}
-                      disabled={!checked && values.horses.length >= required}
+                      disabled={!checked && !canSelectMoreHorses(values.betType, values.horses.length)}
                       onChange={(ev) => toggleHorse(e.post_position, ev.target.checked)}
                     />{' '}
                     #{e.post_position} {e.horse_name}

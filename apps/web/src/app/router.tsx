@@ -208,12 +208,18 @@ const guardedRoutes: RouteObject[] = [
     path: 'bet-odds',
     ...lazyPage(async () => (await import('../features/wagering/components/bet-odds-page')).BetOddsPage),
   },
-  { path: 'bet-payouts', ...soon('Bet Payouts', AREAS.wagering) },
+  {
+    path: 'bet-payouts',
+    ...lazyPage(async () => (await import('../features/wagering/components/bet-payouts-page')).BetPayoutsPage),
+  },
   {
     path: 'user-bets',
     ...lazyPage(async () => (await import('../features/wagering/components/user-bets-page')).UserBetsPage),
   },
-  { path: 'morning-line-odds', ...soon('Morning Line Odds', AREAS.handicapping) },
+  {
+    path: 'morning-line-odds',
+    ...lazyPage(async () => (await import('../features/wagering/components/morning-line-page')).MorningLinePage),
+  },
   { path: 'predict-race', ...soon('Race Predictor', AREAS.handicapping) },
   { path: 'horse-race-predictor', ...soon('Race Predictor', AREAS.handicapping) },
   { path: 'race-odds-calculator', ...soon('Odds Calculator', AREAS.handicapping) },

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { useToteStore } from '../hooks/tote-store';
+import { FakeToteSocket, json, makeRaceDetail, makeTote } from '../test-fixtures';
+
+const mockSocket = new FakeToteSocket();
+jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));
+
+const figures = (horseId: number) => ({
+  horse_id: horseId,
+  horse_name: `Horse ${horseId}`,
+  jockey_id: 200 + (horseId % 100),
+  starts: 10,
+  wins: horseId % 5,
+  win_pct_horse: String((horseId % 5) * 10),
+  avg_speed_figure_horse: String(80 + (horseId % 7)),
+  earnings_cents: 100_000 * (horseId % 5),
+  last_race_time_ms: 72_000 + (horseId % 3) * 500,
+  last_race_date: '2026-11-01',
+  win_percentage_jockey: '12.5',
+});
+
+describe('MorningLinePage', () => {
+  beforeEach(() => asMember());
+
+  it('should show the top 3 and a row per horse with score and odds, skipping a horse without figures', async () => {
+    mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7),
+      '/api/past_performance/horse_id/': (url) => {
+        const id = Number(url.pathname.split('/').pop());
+        return id === 705 ? json(404, { statusCode: 404, message: 'Horse 705 not found' }) : figures(id);
+      },
+    });
+    renderRoute('/morning-line-odds?raceId=7');
+    const table = await screen.findByRole('table', { name: 'Morning line' });
+    // Five runners, one without figures.
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    expect(within(table).getByRole('columnheader', { name: 'Jockey id' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Top 3' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+});
+
+describe('BetPayoutsPage', () => {
+  beforeEach(() => {
+    asMember();
+    useToteStore.setState({ boards: {} });
+  });
+
+  it('should list bet type, amount and potential payout from the tote', async () => {
+    mockApi({ '/api/current_races/7/tote': () => makeTote(7) });
+    renderRoute('/bet-payouts?raceId=7');
+    const table = await screen.findByRole('table', { name: /Potential payouts/ });
+    const exacta = within(table).getByRole('row', { name: /Exacta 1-2/ });
+    expect(within(exacta).getByText('$18.40')).toBeInTheDocument();
+    const win = within(table).getByRole('row', { name: /Silver Comet/ });
+    // Net $10,369.80 over $4,000 on the horse: $2.50 per $1 after breakage, so $2 pays $5.00.
+    expect(within(win).getByText('$5.00')).toBeInTheDocument();
+  });
+});

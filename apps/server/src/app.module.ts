@@ -14,6 +14,7 @@ import { RacingClock } from './racing/racing-clock';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { StatsModule } from './stats/stats.module';
+import { WageringModule } from './wagering/wagering.module';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         RacingModule,
         StatsModule,
         AccountsModule,
+        WageringModule,
       ],
       controllers: [HealthController],
     };

@@ -92,7 +92,19 @@ const accountsEnvSchema = z
     path: ['ADMIN_PASSWORD'],
   });
 
-export type Env = z.input<typeof envSchema> & z.input<typeof accountsEnvSchema>;
+// Wagering: takeout per bet type, house liquidity, the simulated crowd and the tote refresh.
+const takeout = z.coerce.number().min(0).max(0.5);
+const wageringEnvSchema = z.object({
+  WAGERING_TAKEOUT_WIN_PLACE_SHOW: takeout.default(0.16),
+  WAGERING_TAKEOUT_EXACTA_QUINELLA_DOUBLE: takeout.default(0.185),
+  WAGERING_TAKEOUT_TRIFECTA_SUPERFECTA_PICK: takeout.default(0.24),
+  WAGERING_SEED_WIN_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(200_000),
+  WAGERING_SEED_EXOTIC_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
+  WAGERING_CROWD_CENTS_PER_TICK: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+  WAGERING_TOTE_SECONDS: z.coerce.number().min(0.2).max(600).default(5),
+});
+
+export type Env = z.input<typeof envSchema> & z.input<typeof accountsEnvSchema> & z.input<typeof wageringEnvSchema>;
 
 /** The validated settings of one server process. */
 export interface AppConfig {
@@ -112,6 +124,21 @@ export interface AppConfig {
    * before post (racing time) betting opens, and how often (wall time) the scheduler job runs.
    */
   racing: { enabled: boolean; timeScale: number; openLeadMinutes: number; schedulerIntervalMs: number };
+  wagering: WageringConfig;
+}
+
+/** Wagering settings (see README, Configuration). */
+export interface WageringConfig {
+  /** Takeout as a fraction per group of bet types. */
+  takeout: { winPlaceShow: number; exactaQuinellaDouble: number; trifectaSuperfectaPick: number };
+  /** House liquidity put into each win pool when a race opens (place and show get the same). */
+  seedWinCents: number;
+  /** House liquidity put into each exacta, quinella and trifecta pool when a race opens. */
+  seedExoticCents: number;
+  /** Upper bound of the simulated crowd's money per open race per tote tick. */
+  crowdCentsPerTick: number;
+  /** How often (wall time) the tote is recomputed and broadcast while races are open. */
+  toteIntervalMs: number;
 }
 
 /** Accounts settings (see README, Configuration). */
@@ -144,12 +171,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   const parsedAccounts = accountsEnvSchema.safeParse(cleaned);
-  if (!parsed.success || !parsedAccounts.success) {
-    const issues = [...(parsed.error?.issues ?? []), ...(parsedAccounts.error?.issues ?? [])];
+  const parsedWagering = wageringEnvSchema.safeParse(cleaned);
+  if (!parsed.success || !parsedAccounts.success || !parsedWagering.success) {
+    const issues = [
+      ...(parsed.error?.issues ?? []),
+      ...(parsedAccounts.error?.issues ?? []),
+      ...(parsedWagering.error?.issues ?? []),
+    ];
     throw new ConfigError(issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
   const a = parsedAccounts.data;
+  const w = parsedWagering.data;
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -186,6 +219,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeScale: e.RACING_TIME_SCALE,
       openLeadMinutes: e.RACING_OPEN_LEAD_MINUTES,
       schedulerIntervalMs: Math.round(e.RACING_SCHEDULER_SECONDS * 1000),
+    },
+    wagering: {
+      takeout: {
+        winPlaceShow: w.WAGERING_TAKEOUT_WIN_PLACE_SHOW,
+        exactaQuinellaDouble: w.WAGERING_TAKEOUT_EXACTA_QUINELLA_DOUBLE,
+        trifectaSuperfectaPick: w.WAGERING_TAKEOUT_TRIFECTA_SUPERFECTA_PICK,
+      },
+      seedWinCents: w.WAGERING_SEED_WIN_CENTS,
+      seedExoticCents: w.WAGERING_SEED_EXOTIC_CENTS,
+      crowdCentsPerTick: w.WAGERING_CROWD_CENTS_PER_TICK,
+      toteIntervalMs: Math.round(w.WAGERING_TOTE_SECONDS * 1000),
     },
   };
 }

@@ -29,6 +29,9 @@ import { CreatedRaceEntry } from '../stable/entities/created-race-entry.entity';
 import { Bet } from '../wagering/entities/bet.entity';
 import { BetLeg } from '../wagering/entities/bet-leg.entity';
 import { BetSelection } from '../wagering/entities/bet-selection.entity';
+import { BetSlip } from '../wagering/entities/bet-slip.entity';
+import { WagerPool } from '../wagering/entities/wager-pool.entity';
+import { WagerPoolInterest } from '../wagering/entities/wager-pool-interest.entity';
 
 /** Every entity of the schema; the committed migrations must produce exactly these tables. */
 export const ENTITIES = [
@@ -60,6 +63,9 @@ export const ENTITIES = [
   Bet,
   BetLeg,
   BetSelection,
+  BetSlip,
+  WagerPool,
+  WagerPoolInterest,
   AuctionHorse,
   SalesContract,
   InsuranceQuoteRequest,

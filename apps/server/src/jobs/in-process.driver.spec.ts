@@ -38,9 +38,9 @@ describe(InProcessDriver.name, () => {
     const log: string[] = [];
     await sut.start(
       handlers(async (payload) => {
-        log.push(`start ${payload.reason}`);
+        log.push(`start ${'reason' in payload ? payload.reason : ''}`);
         await new Promise((r) => setTimeout(r, 5));
-        log.push(`end ${payload.reason}`);
+        log.push(`end ${'reason' in payload ? payload.reason : ''}`);
       }),
     );
     await Promise.all([

@@ -20,6 +20,16 @@ class RacingScheduleHandler {
 }
 
 @Injectable()
+class WageringHandlers {
+  @JobHandler('wagering.open-pools')
+  async openPools() {}
+  @JobHandler('wagering.tote')
+  async tote() {}
+  @JobHandler('wagering.settle')
+  async settle() {}
+}
+
+@Injectable()
 class SecondRefreshHandler {
   @JobHandler('past-performance.refresh')
   async refresh() {}
@@ -34,7 +44,7 @@ async function discover(providers: (new () => unknown)[]) {
 
 describe(collectHandlers.name, () => {
   it('should map each job name to its decorated method, bound to its instance', async () => {
-    const { moduleRef, discovery, scanner } = await discover([RefreshHandler, RacingScheduleHandler]);
+    const { moduleRef, discovery, scanner } = await discover([RefreshHandler, RacingScheduleHandler, WageringHandlers]);
     const sut = collectHandlers(discovery, scanner);
     await sut.get('past-performance.refresh')?.({ reason: 'manual' });
     expect(moduleRef.get(RefreshHandler).calls).toEqual([{ reason: 'manual' }]);
@@ -48,7 +58,12 @@ describe(collectHandlers.name, () => {
   });
 
   it('should refuse to start when a job has two handlers', async () => {
-    const { discovery, scanner } = await discover([RefreshHandler, SecondRefreshHandler, RacingScheduleHandler]);
+    const { discovery, scanner } = await discover([
+      RefreshHandler,
+      SecondRefreshHandler,
+      RacingScheduleHandler,
+      WageringHandlers,
+    ]);
     expect(() => collectHandlers(discovery, scanner)).toThrow('has 2 handlers');
   });
 });

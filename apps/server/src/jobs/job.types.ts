@@ -4,12 +4,24 @@ export interface JobPayloads {
   'past-performance.refresh': { reason: 'schedule' | 'manual' | 'seed' };
   /** Live racing: make today's cards and move races through their phases (every ~30 s). */
   'racing.schedule': { reason: 'schedule' | 'start' | 'manual' };
+  /** Wagering: seed the pools of races that just opened with house liquidity. */
+  'wagering.open-pools': { race_ids: number[] };
+  /** Wagering: the tote tick (every few seconds): crowd money, boards broadcast, frozen at the close, settle what is due. */
+  'wagering.tote': { reason: 'schedule' | 'manual' };
+  /** Wagering: pay the pools of a race whose result has been written (sequences at their last leg). */
+  'wagering.settle': { current_race_id: number };
 }
 
 export type JobName = keyof JobPayloads;
 
 /** Runtime list of the job names, checked against the registered handlers at start-up. */
-export const JOB_NAMES: readonly JobName[] = ['past-performance.refresh', 'racing.schedule'];
+export const JOB_NAMES: readonly JobName[] = [
+  'past-performance.refresh',
+  'racing.schedule',
+  'wagering.open-pools',
+  'wagering.tote',
+  'wagering.settle',
+];
 
 export type JobHandlerFn<N extends JobName = JobName> = (payload: JobPayloads[N]) => Promise<unknown>;
 

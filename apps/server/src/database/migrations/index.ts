@@ -4,6 +4,7 @@ import { ListIndexes1795326320629 } from './1795326320629-ListIndexes';
 import { SearchText1795414910865 } from './1795414910865-SearchText';
 import { LiveRacing1795415538157 } from './1795415538157-LiveRacing';
 import { Accounts1795415608636 } from './1795415608636-Accounts';
+import { Wagering1795418371433 } from './1795418371433-Wagering';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   SearchText1795414910865,
   LiveRacing1795415538157,
   Accounts1795415608636,
+  Wagering1795418371433,
 ];

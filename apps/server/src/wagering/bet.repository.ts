@@ -1,0 +1,227 @@
+import type { BetLegView, BetSort, BetStatusName, BetTypeName, BetView, PlaceBetsResponse } from '@furlong/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { RacePhase } from '../racing/entities/current-race.entity';
+
+/** A race as placing a bet needs it, locked for the transaction. */
+export interface LockedRace {
+  id: number;
+  status: RacePhase;
+  post_time: Date;
+  track_id: number;
+  race_date: string;
+  race_number: number;
+  num_horses: number;
+}
+
+export interface StoredSlip {
+  request_hash: string;
+  response: PlaceBetsResponse;
+}
+
+/** One bet to insert (its legs and selections come with it). */
+export interface NewBet {
+  slip_index: number;
+  bet_type_id: number;
+  track_id: number;
+  amount_cents: number;
+  total_cents: number;
+  combinations: number;
+  box: boolean;
+  race_ids: number[];
+  selections: number[][];
+}
+
+const SORT_COLUMNS: Record<BetSort, string> = {
+  bet_date: 'b.bet_date',
+  total_cents: 'b.total_cents',
+  payout_cents: 'b.payout_cents',
+  status: 'b.status',
+};
+
+interface BetRow {
+  id: string | number;
+  bet_date: Date;
+  bet_type: BetTypeName;
+  box: boolean;
+  amount_cents: number;
+  combinations: number;
+  total_cents: string | number;
+  status: BetStatusName;
+  payout_cents: string | number;
+  settled_at: Date | null;
+  legs: BetLegView[];
+  selections: { slot: number; post_position: number }[];
+}
+
+/** bets, bet_legs, bet_selections and bet_slips (the idempotent answers). */
+@Injectable()
+export class BetRepository {
+  private betTypeIds?: Promise<Map<string, number>>;
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** bet_types ids by name (reference data: read once). */
+  betTypeId(name: string): Promise<number | undefined> {
+    this.betTypeIds ??= this.dataSource
+      .query('SELECT id, bet_type FROM bet_types')
+      .then((rows: { id: number; bet_type: string }[]) => new Map(rows.map((r) => [r.bet_type, r.id])))
+      .catch((err: unknown) => {
+        this.betTypeIds = undefined;
+        throw err;
+      });
+    return this.betTypeIds.then((m) => m.get(name));
+  }
+
+  async findSlip(userId: number, key: string): Promise<StoredSlip | undefined> {
+    const rows: StoredSlip[] = await this.dataSource.query(
+      'SELECT request_hash, response FROM bet_slips WHERE user_id = $1 AND idempotency_key = $2',
+      [userId, key],
+    );
+    return rows[0];
+  }
+
+  /** Claims the key for this transaction; undefined when another request holds it (it waits for that one to end). */
+  async claimSlip(manager: EntityManager, userId: number, key: string, hash: string): Promise<number | undefined> {
+    const rows: { id: string }[] = await manager.query(
+      `INSERT INTO bet_slips (user_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, '{}'::json)
+       ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+      [userId, key, hash],
+    );
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
+  async saveSlipResponse(manager: EntityManager, slipId: number, response: PlaceBetsResponse): Promise<void> {
+    await manager.query('UPDATE bet_slips SET response = $2::json WHERE id = $1', [slipId, JSON.stringify(response)]);
+  }
+
+  /**
+   * Locks the races (FOR SHARE: the close, an UPDATE, waits for bets in flight and every bet after it
+   * sees the race closed; bets on one race do not wait for each other here).
+   */
+  lockRaces(manager: EntityManager, ids: readonly number[]): Promise<LockedRace[]> {
+    return manager.query(
+      `SELECT id, status, post_time, track_id, race_date::text AS race_date, race_number, num_horses
+         FROM current_races WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE`,
+      [[...ids]],
+    );
+  }
+
+  /** Inserts the bets with their legs and selections; ids in slip order. */
+  async insertBets(
+    manager: EntityManager,
+    userId: number,
+    key: string,
+    betDate: Date,
+    bets: readonly NewBet[],
+  ): Promise<number[]> {
+    const rows: { id: string; slip_index: number }[] = await manager.query(
+      `INSERT INTO bets (user_id, bet_type_id, track_id, amount_cents, total_cents, combinations, box,
+                         idempotency_key, slip_index, bet_date)
+       SELECT $1, u.bet_type_id, u.track_id, u.amount_cents, u.total_cents, u.combinations, u.box, $2, u.slip_index, $3
+         FROM unnest($4::int[], $5::int[], $6::int[], $7::bigint[], $8::int[], $9::bool[], $10::smallint[])
+              AS u(bet_type_id, track_id, amount_cents, total_cents, combinations, box, slip_index)
+       RETURNING id, slip_index`,
+      [
+        userId,
+        key,
+        betDate,
+        bets.map((b) => b.bet_type_id),
+        bets.map((b) => b.track_id),
+        bets.map((b) => b.amount_cents),
+        bets.map((b) => b.total_cents),
+        bets.map((b) => b.combinations),
+        bets.map((b) => b.box),
+        bets.map((b) => b.slip_index),
+      ],
+    );
+    const idBySlip = new Map(rows.map((r) => [r.slip_index, Number(r.id)]));
+    const ids = bets.map((b) => idBySlip.get(b.slip_index) as number);
+    const legs = { bet: [] as number[], leg: [] as number[], race: [] as number[] };
+    const sel = { bet: [] as number[], slot: [] as number[], pp: [] as number[] };
+    bets.forEach((b, i) => {
+      const id = ids[i] as number;
+      b.race_ids.forEach((race, k) => {
+        legs.bet.push(id);
+        legs.leg.push(k + 1);
+        legs.race.push(race);
+      });
+      b.selections.forEach((list, k) => {
+        for (const pp of new Set(list)) {
+          sel.bet.push(id);
+          sel.slot.push(k + 1);
+          sel.pp.push(pp);
+        }
+      });
+    });
+    await manager.query(
+      `INSERT INTO bet_legs (bet_id, leg, current_race_id)
+       SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::int[])`,
+      [legs.bet, legs.leg, legs.race],
+    );
+    await manager.query(
+      `INSERT INTO bet_selections (bet_id, slot, post_position)
+       SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::smallint[])`,
+      [sel.bet, sel.slot, sel.pp],
+    );
+    return ids;
+  }
+
+  /** A user's bets, a page of them, with their races and selections. */
+  async listOfUser(
+    userId: number,
+    page: { limit: number; offset: number; sort: BetSort; order: 'asc' | 'desc'; status?: BetStatusName },
+  ): Promise<{ items: BetView[]; total: number }> {
+    const order = `${SORT_COLUMNS[page.sort]} ${page.order === 'asc' ? 'ASC' : 'DESC'}, b.id ${page.order === 'asc' ? 'ASC' : 'DESC'}`;
+    const statusFilter = page.status ? 'AND b.status = $4' : '';
+    const params: unknown[] = [userId, page.limit, page.offset];
+    if (page.status) params.push(page.status);
+    const rows: BetRow[] = await this.dataSource.query(
+      `SELECT b.id, b.bet_date, bt.bet_type, b.box, b.amount_cents, b.combinations, b.total_cents, b.status,
+              b.payout_cents, b.settled_at,
+              (SELECT coalesce(json_agg(json_build_object(
+                        'leg', l.leg, 'current_race_id', l.current_race_id,
+                        'race_name', cr.location || ' Race ' || cr.race_number, 'race_number', cr.race_number,
+                        'race_date', cr.race_date::text, 'post_time', cr.post_time, 'track_id', cr.track_id,
+                        'track_name', t.track_name, 'status', cr.status) ORDER BY l.leg), '[]'::json)
+                 FROM bet_legs l JOIN current_races cr ON cr.id = l.current_race_id JOIN tracks t ON t.id = cr.track_id
+                WHERE l.bet_id = b.id) AS legs,
+              (SELECT coalesce(json_agg(json_build_object('slot', s.slot, 'post_position', s.post_position)
+                        ORDER BY s.slot, s.post_position), '[]'::json)
+                 FROM bet_selections s WHERE s.bet_id = b.id) AS selections
+         FROM bets b JOIN bet_types bt ON bt.id = b.bet_type_id
+        WHERE b.user_id = $1 ${statusFilter}
+        ORDER BY ${order}
+        LIMIT $2 OFFSET $3`,
+      params,
+    );
+    const counted: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM bets b WHERE b.user_id = $1 ${page.status ? 'AND b.status = $2' : ''}`,
+      page.status ? [userId, page.status] : [userId],
+    );
+    return { items: rows.map(toBetView), total: counted[0]?.total ?? 0 };
+  }
+}
+
+function toBetView(row: BetRow): BetView {
+  const slots: number[][] = [];
+  for (const s of row.selections) {
+    const list = slots[s.slot - 1] ?? [];
+    list.push(s.post_position);
+    slots[s.slot - 1] = list;
+  }
+  return {
+    id: Number(row.id),
+    bet_date: new Date(row.bet_date).toISOString(),
+    bet_type: row.bet_type,
+    legs: row.legs.map((l) => ({ ...l, post_time: new Date(l.post_time).toISOString() })),
+    selections: Array.from(slots, (l) => l ?? []),
+    box: row.box,
+    amount_cents: row.amount_cents,
+    combinations: row.combinations,
+    total_cents: Number(row.total_cents),
+    status: row.status,
+    payout_cents: Number(row.payout_cents),
+    settled_at: row.settled_at ? new Date(row.settled_at).toISOString() : null,
+  };
+}

@@ -1,0 +1,336 @@
+import { createHash } from 'node:crypto';
+import {
+  BET_SORTS,
+  BET_STATUSES,
+  type BetListResponse,
+  type BetRequest,
+  type PlaceBetsResponse,
+  type PlacedBet,
+  WAGER_LIMITS,
+} from '@furlong/contracts';
+import { expandCombinations, validateBet } from '@furlong/domain';
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { LedgerService } from '../accounts/ledger.service';
+import type { AuthenticatedUser } from '../accounts/session-auth';
+import { type FieldProblem, InvalidRequestException } from '../common/api-error';
+import { QueryReader, type RawQuery } from '../common/query-params';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RacingClock } from '../racing/racing-clock';
+import { BetRepository, type LockedRace, type NewBet } from './bet.repository';
+import { PoolRepository } from './pool.repository';
+import { interestOf, isBetTypeName, takeoutFor, takesBets } from './wagering-rules';
+
+const KEY_PATTERN = new RegExp(WAGER_LIMITS.idempotencyKeyPattern);
+
+const betSchema = z.object({
+  bet_type: z.string().max(40),
+  race_ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(10),
+  amount_cents: z.number().int().min(1).max(WAGER_LIMITS.maxAmountCents),
+  selections: z
+    .array(z.array(z.number().int().min(1).max(99)).max(24))
+    .min(1)
+    .max(10),
+  box: z.boolean().default(false),
+});
+
+const slipSchema = z.object({ bets: z.array(z.unknown()).min(1).max(WAGER_LIMITS.maxBetsPerSlip) }).strict();
+
+/** A bet of the slip after validation, with its pool and the combinations it holds. */
+interface CheckedBet {
+  index: number;
+  request: BetRequest;
+  combinations: number;
+  total_cents: number;
+  interests: string[];
+}
+
+export const BETTING_CLOSED = 'Betting is closed for this race';
+
+/** 409 for a race that no longer takes bets (closed, past post by the server's racing clock, or gone). */
+export class BettingClosedException extends ConflictException {
+  constructor(field: string, raceId: number) {
+    super({
+      statusCode: 409,
+      error: 'Conflict',
+      message: BETTING_CLOSED,
+      reason: 'betting_closed',
+      errors: [{ field, reason: `${BETTING_CLOSED} (race ${raceId})` }],
+    });
+  }
+}
+
+class SlipReplayed extends Error {}
+
+/** Placing a slip (all or nothing, idempotent) and the betting history. */
+@Injectable()
+export class BetService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(BetRepository) private readonly bets: BetRepository,
+    @Inject(PoolRepository) private readonly pools: PoolRepository,
+    @Inject(LedgerService) private readonly ledger: LedgerService,
+    @Inject(RacingClock) private readonly clock: RacingClock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * POST /api/bets. Validates every bet first (400 naming bets[i].field), then in one transaction:
+   * claims the idempotency key, locks the races and refuses unless each is open by the server's
+   * racing clock, inserts the bets, debits the wallet into each pool's account and adds the money to
+   * the pools. A replay of the key answers the first answer; another body under it is a 422.
+   */
+  async place(user: AuthenticatedUser, key: string | undefined, body: unknown): Promise<PlaceBetsResponse> {
+    if (key === undefined || !KEY_PATTERN.test(key)) {
+      throw new InvalidRequestException([
+        {
+          field: 'Idempotency-Key',
+          reason:
+            key === undefined
+              ? 'the header is required'
+              : `must be 8-100 characters of letters, digits, '_', '.', ':' or '-'`,
+        },
+      ]);
+    }
+    const checked = await this.validate(body);
+    const hash = createHash('sha256')
+      .update(JSON.stringify(checked.map((c) => c.request)))
+      .digest('hex');
+
+    const previous = await this.bets.findSlip(user.userId, key);
+    if (previous) return this.replay(previous, hash);
+    try {
+      return await this.dataSource.transaction((manager) => this.placeIn(manager, user.userId, key, hash, checked));
+    } catch (err) {
+      if (!(err instanceof SlipReplayed)) throw err;
+      const stored = await this.bets.findSlip(user.userId, key);
+      if (!stored) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'Retry the slip' });
+      return this.replay(stored, hash);
+    }
+  }
+
+  private replay(stored: { request_hash: string; response: PlaceBetsResponse }, hash: string): PlaceBetsResponse {
+    if (stored.request_hash !== hash) {
+      throw new UnprocessableEntityException({
+        statusCode: 422,
+        error: 'Unprocessable Entity',
+        message: 'This Idempotency-Key was already used for a different slip',
+        reason: 'idempotency_key_reused',
+      });
+    }
+    return stored.response;
+  }
+
+  private async validate(body: unknown): Promise<CheckedBet[]> {
+    const slip = slipSchema.safeParse(body ?? {});
+    if (!slip.success) {
+      throw new InvalidRequestException(
+        slip.error.issues.map((i) => ({ field: i.path.length ? i.path.join('.') : 'body', reason: i.message })),
+      );
+    }
+    const problems: FieldProblem[] = [];
+    const checked: CheckedBet[] = [];
+    slip.data.bets.forEach((raw, index) => {
+      const parsed = betSchema.safeParse(raw);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const [head, ...rest] = issue.path.map(String);
+          const path = head ? `.${head}${rest.map((p) => `[${p}]`).join('')}` : '';
+          problems.push({ field: `bets[${index}]${path}`, reason: issue.message });
+        }
+        return;
+      }
+      const request = parsed.data as BetRequest;
+      if (!isBetTypeName(request.bet_type)) {
+        problems.push({ field: `bets[${index}].bet_type`, reason: `Unknown bet type '${request.bet_type}'.` });
+        return;
+      }
+      const verdict = validateBet(request);
+      if (!verdict.ok) {
+        for (const p of verdict.problems) problems.push({ field: `bets[${index}].${p.field}`, reason: p.reason });
+        return;
+      }
+      const expanded = expandCombinations(request);
+      if (!expanded.ok) {
+        problems.push({ field: `bets[${index}].selections`, reason: expanded.reason });
+        return;
+      }
+      checked.push({
+        index,
+        request,
+        combinations: verdict.combinations,
+        total_cents: verdict.total_cents,
+        interests: expanded.tuples.map((t) => interestOf(request.bet_type, t)),
+      });
+    });
+    if (problems.length > 0) throw new InvalidRequestException(problems);
+    return checked;
+  }
+
+  private async placeIn(
+    manager: EntityManager,
+    userId: number,
+    key: string,
+    hash: string,
+    checked: CheckedBet[],
+  ): Promise<PlaceBetsResponse> {
+    const slipId = await this.bets.claimSlip(manager, userId, key, hash);
+    if (slipId === undefined) throw new SlipReplayed();
+
+    // No past-posting: every race open and before its post time by the server's racing clock, decided
+    // here, inside the transaction, with the race rows locked against the close.
+    const raceIds = [...new Set(checked.flatMap((c) => c.request.race_ids))];
+    const races = new Map((await this.bets.lockRaces(manager, raceIds)).map((r) => [r.id, r]));
+    const now = this.clock.now();
+    const problems: FieldProblem[] = [];
+    for (const bet of checked) {
+      bet.request.race_ids.forEach((id, leg) => {
+        const race = races.get(id);
+        if (!takesBets(race, now.getTime())) {
+          throw new BettingClosedException(`bets[${bet.index}].race_ids[${leg}]`, id);
+        }
+      });
+      problems.push(...this.checkRaces(bet, races));
+    }
+    if (problems.length > 0) throw new InvalidRequestException(problems);
+
+    const newBets: NewBet[] = [];
+    for (const bet of checked) {
+      const betTypeId = await this.bets.betTypeId(bet.request.bet_type);
+      if (betTypeId === undefined) {
+        throw new InvalidRequestException([{ field: `bets[${bet.index}].bet_type`, reason: 'not offered' }]);
+      }
+      newBets.push({
+        slip_index: bet.index,
+        bet_type_id: betTypeId,
+        track_id: (races.get(bet.request.race_ids[0] as number) as LockedRace).track_id,
+        amount_cents: bet.request.amount_cents,
+        total_cents: bet.total_cents,
+        combinations: bet.combinations,
+        box: bet.request.box,
+        race_ids: bet.request.race_ids,
+        selections: bet.request.selections,
+      });
+    }
+    const ids = await this.bets.insertBets(manager, userId, key, now, newBets);
+
+    // One pool per (first race, bet type), locked in that order by every writer (no deadlocks).
+    const byPool = new Map<string, CheckedBet[]>();
+    for (const bet of checked) {
+      const poolKey = `${String(bet.request.race_ids[0]).padStart(10, '0')}|${bet.request.bet_type}`;
+      byPool.set(poolKey, [...(byPool.get(poolKey) ?? []), bet]);
+    }
+    let balance = 0;
+    for (const poolKey of [...byPool.keys()].sort()) {
+      const group = byPool.get(poolKey) as CheckedBet[];
+      const first = group[0] as CheckedBet;
+      const pool = await this.pools.ensurePool(manager, {
+        race_ids: first.request.race_ids,
+        bet_type: first.request.bet_type,
+        bet_type_id: (await this.bets.betTypeId(first.request.bet_type)) as number,
+        takeout: takeoutFor(this.config.wagering, first.request.bet_type),
+      });
+      if (pool.state !== 'open')
+        throw new BettingClosedException(`bets[${first.index}].race_ids[0]`, pool.current_race_id);
+      const interests: string[] = [];
+      const cents: number[] = [];
+      let total = 0;
+      for (const bet of group) {
+        total += bet.total_cents;
+        for (const interest of bet.interests) {
+          interests.push(interest);
+          cents.push(bet.request.amount_cents);
+        }
+      }
+      await this.ledger.openSystemAccount(manager, pool.account_code);
+      const moved = await this.ledger.transfer(manager, {
+        from: { userId },
+        to: { system: pool.account_code },
+        amount_cents: total,
+        reason: 'bet',
+        reference: `bets:${group.map((b) => ids[checked.indexOf(b)]).join(',')}`.slice(0, 200),
+      });
+      balance = moved.from_balance_cents;
+      await this.pools.addMoney(manager, pool.id, { interests, cents, house: false });
+    }
+
+    const placed: PlacedBet[] = checked.map((bet, i) => ({
+      id: ids[i] as number,
+      slip_index: bet.index,
+      bet_type: bet.request.bet_type,
+      race_ids: bet.request.race_ids,
+      selections: bet.request.selections,
+      box: bet.request.box,
+      amount_cents: bet.request.amount_cents,
+      combinations: bet.combinations,
+      total_cents: bet.total_cents,
+      status: 'pending',
+    }));
+    const response: PlaceBetsResponse = {
+      idempotency_key: key,
+      bets: placed,
+      total_cents: placed.reduce((s, b) => s + b.total_cents, 0),
+      balance_cents: Number(balance),
+    };
+    await this.bets.saveSlipResponse(manager, slipId, response);
+    return response;
+  }
+
+  /** Program numbers within each leg's field; the legs of a sequence consecutive races of one card. */
+  private checkRaces(bet: CheckedBet, races: Map<number, LockedRace>): FieldProblem[] {
+    const problems: FieldProblem[] = [];
+    const legs = bet.request.race_ids.map((id) => races.get(id) as LockedRace);
+    const multi = legs.length > 1;
+    bet.request.selections.forEach((list, slot) => {
+      const race = multi ? legs[slot] : legs[0];
+      if (!race) return;
+      const outside = list.filter((pp) => pp > race.num_horses);
+      if (outside.length > 0) {
+        problems.push({
+          field: `bets[${bet.index}].selections[${slot}]`,
+          reason: `Horse ${outside.join(', ')} is not in race ${race.id} (program numbers 1 to ${race.num_horses}).`,
+        });
+      }
+    });
+    for (let k = 1; k < legs.length; k++) {
+      const a = legs[k - 1] as LockedRace;
+      const b = legs[k] as LockedRace;
+      if (a.track_id !== b.track_id || a.race_date !== b.race_date || b.race_number !== a.race_number + 1) {
+        problems.push({
+          field: `bets[${bet.index}].race_ids`,
+          reason: 'The races of a multi-race bet must be consecutive races of one track card.',
+        });
+        break;
+      }
+    }
+    return problems;
+  }
+
+  /** GET /api/me/bets and /api/users/{id}/bets: yours, or any as an admin. */
+  async history(user: AuthenticatedUser, userId: number, query: RawQuery): Promise<BetListResponse> {
+    if (user.userId !== userId && user.role !== 'admin') {
+      throw new ForbiddenException({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'You may only see your own bets',
+        reason: 'forbidden',
+      });
+    }
+    const q = new QueryReader(query, ['limit', 'offset', 'sort', 'order', 'status']);
+    const limit = q.integer('limit', 1, 200, 25);
+    const offset = q.integer('offset', 0, 10_000_000, 0);
+    const sort = q.oneOf('sort', BET_SORTS, 'bet_date');
+    const order = q.oneOf('order', ['asc', 'desc'] as const, 'desc');
+    const status = q.oneOf('status', BET_STATUSES);
+    if (q.problems.length > 0) throw new InvalidRequestException(q.problems);
+    const page = await this.bets.listOfUser(userId, { limit, offset, sort, order, status });
+    return { ...page, limit, offset };
+  }
+}

@@ -1,0 +1,213 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { RacePhase } from '../racing/entities/current-race.entity';
+import type { PoolState } from './entities/wager-pool.entity';
+import { poolAccountCode } from './wagering-rules';
+
+export interface PoolRow {
+  id: number;
+  current_race_id: number;
+  last_race_id: number;
+  bet_type: string;
+  bet_type_id: number;
+  race_ids: number[];
+  takeout: number;
+  gross_cents: number;
+  seed_cents: number;
+  account_code: string;
+  state: PoolState;
+}
+
+export interface PoolToOpen {
+  race_ids: number[];
+  bet_type: string;
+  bet_type_id: number;
+  takeout: number;
+}
+
+/** Money to add to one pool: per interest, and whether it is the house's (seed, crowd). */
+export interface PoolMoneyIn {
+  interests: string[];
+  cents: number[];
+  house: boolean;
+}
+
+export interface RaceForTote {
+  id: number;
+  status: RacePhase;
+  post_time: Date;
+  track_id: number;
+}
+
+export interface RunnerForm {
+  post_position: number;
+  horse_name: string;
+  win_pct: number | null;
+  avg_speed: number | null;
+  earnings_cents: number | null;
+  last_race_time_ms: number | null;
+  jockey_win_pct: number | null;
+}
+
+const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
+  gross_cents::int8 AS gross_cents, seed_cents::int8 AS seed_cents, account_code, state`;
+
+function toPool(row: PoolRow): PoolRow {
+  return { ...row, gross_cents: Number(row.gross_cents), seed_cents: Number(row.seed_cents) };
+}
+
+/** wager_pools and wager_pool_interests; writes go through the caller's transaction. */
+@Injectable()
+export class PoolRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Finds or makes the pool and locks its row (callers lock pools in (race, bet type) order). */
+  async ensurePool(manager: EntityManager, pool: PoolToOpen): Promise<PoolRow> {
+    const first = pool.race_ids[0] as number;
+    const rows: PoolRow[] = await manager.query(
+      `INSERT INTO wager_pools (current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout, account_code)
+       VALUES ($1, $2, $3, $4, $5::int[], $6, $7)
+       ON CONFLICT (current_race_id, bet_type) DO UPDATE SET state = wager_pools.state
+       RETURNING ${POOL_COLUMNS}`,
+      [
+        first,
+        pool.race_ids.at(-1),
+        pool.bet_type,
+        pool.bet_type_id,
+        pool.race_ids,
+        pool.takeout,
+        poolAccountCode(first, pool.bet_type),
+      ],
+    );
+    return toPool(rows[0] as PoolRow);
+  }
+
+  /** Marks the pool seeded once; false when it already was. */
+  async markSeeded(manager: EntityManager, poolId: number, cents: number): Promise<boolean> {
+    const rows: { id: number }[] = await manager.query(
+      `WITH u AS (UPDATE wager_pools SET seed_cents = $2 WHERE id = $1 AND seed_cents = 0 RETURNING id) SELECT id FROM u`,
+      [poolId, cents],
+    );
+    return rows.length > 0;
+  }
+
+  /** Adds money to a pool's interests and its gross. */
+  async addMoney(manager: EntityManager, poolId: number, money: PoolMoneyIn): Promise<void> {
+    let total = 0;
+    for (const c of money.cents) total += c;
+    if (total <= 0) return;
+    await manager.query(
+      `INSERT INTO wager_pool_interests (pool_id, interest, amount_cents, house_cents)
+       SELECT $1, u.interest, sum(u.cents), CASE WHEN $4 THEN sum(u.cents) ELSE 0 END
+         FROM unnest($2::text[], $3::bigint[]) AS u(interest, cents) WHERE u.cents > 0
+        GROUP BY u.interest
+       ON CONFLICT (pool_id, interest) DO UPDATE
+         SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents,
+             house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents`,
+      [poolId, money.interests, money.cents, money.house],
+    );
+    await manager.query('UPDATE wager_pools SET gross_cents = gross_cents + $2 WHERE id = $1', [poolId, total]);
+  }
+
+  /** Money per interest of the pools (by pool id). */
+  async interests(
+    manager: EntityManager | DataSource,
+    poolIds: readonly number[],
+  ): Promise<Map<number, Record<string, number>>> {
+    const out = new Map<number, Record<string, number>>();
+    if (poolIds.length === 0) return out;
+    const rows: { pool_id: number; interest: string; amount_cents: string }[] = await manager.query(
+      'SELECT pool_id, interest, amount_cents FROM wager_pool_interests WHERE pool_id = ANY($1::int[])',
+      [[...poolIds]],
+    );
+    for (const id of poolIds) out.set(id, {});
+    for (const r of rows) (out.get(r.pool_id) as Record<string, number>)[r.interest] = Number(r.amount_cents);
+    return out;
+  }
+
+  /** The pools that start with this race (its own, and the sequences it opens). */
+  async poolsStartingAt(raceId: number): Promise<PoolRow[]> {
+    const rows: PoolRow[] = await this.dataSource.query(
+      `SELECT ${POOL_COLUMNS} FROM wager_pools WHERE current_race_id = $1 ORDER BY bet_type_id`,
+      [raceId],
+    );
+    return rows.map(toPool);
+  }
+
+  async race(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RaceForTote | undefined> {
+    const rows: RaceForTote[] = await manager.query(
+      'SELECT id, status, post_time, track_id FROM current_races WHERE id = $1',
+      [raceId],
+    );
+    return rows[0];
+  }
+
+  /** The runners of a race with the form the morning line is made from. */
+  runnerForms(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RunnerForm[]> {
+    return manager.query(
+      `SELECT e.post_position, h.horse_name, pp.win_pct_horse::float8 AS win_pct,
+              pp.avg_speed_figure_horse::float8 AS avg_speed, pp.earnings_cents::float8 AS earnings_cents,
+              pp.last_race_time_ms::float8 AS last_race_time_ms,
+              (SELECT p2.win_percentage_jockey FROM past_performances p2 WHERE p2.jockey_id = e.jockey_id LIMIT 1)::float8
+                AS jockey_win_pct
+         FROM current_race_entries e
+         JOIN horses h ON h.id = e.horse_id
+         LEFT JOIN past_performances pp ON pp.horse_id = e.horse_id
+        WHERE e.current_race_id = $1
+        ORDER BY e.post_position`,
+      [raceId],
+    );
+  }
+
+  /** Open races (by the racing clock) nearest post first. */
+  async openRaces(racingNow: Date, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM current_races WHERE status = 'open' AND post_time > $1 ORDER BY post_time, id LIMIT $2`,
+      [racingNow, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Open races whose win pool has not been seeded (a missed or failed opening job). */
+  async openRacesWithoutSeed(racingNow: Date, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT cr.id FROM current_races cr
+        WHERE cr.status = 'open' AND cr.post_time > $1
+          AND NOT EXISTS (SELECT 1 FROM wager_pools p
+                           WHERE p.current_race_id = cr.id AND p.bet_type = 'Win' AND p.seed_cents > 0)
+        ORDER BY cr.post_time, cr.id LIMIT $2`,
+      [racingNow, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * open → frozen for every pool whose first race is no longer taking bets (closed or later, or
+   * past post by the racing clock); returns the races whose boards froze.
+   */
+  async freezeClosed(racingNow: Date, at: Date): Promise<number[]> {
+    const rows: { current_race_id: number }[] = await this.dataSource.query(
+      `WITH u AS (
+         UPDATE wager_pools p SET state = 'frozen', frozen_at = $2
+           FROM current_races cr
+          WHERE cr.id = p.current_race_id AND p.state = 'open' AND (cr.status <> 'open' OR cr.post_time <= $1)
+          RETURNING p.current_race_id)
+       SELECT DISTINCT current_race_id FROM u`,
+      [racingNow, at],
+    );
+    return rows.map((r) => r.current_race_id);
+  }
+
+  /** Pools not settled whose last race has finished, or with a race cancelled (to refund). */
+  async poolsDue(limit: number): Promise<number[]> {
+    const rows: { last_race_id: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT p.last_race_id FROM wager_pools p
+        WHERE p.state IN ('open', 'frozen')
+          AND EXISTS (SELECT 1 FROM current_races cr WHERE cr.id = ANY(p.race_ids)
+                       AND (cr.status = 'cancelled' OR (cr.id = p.last_race_id AND cr.status = 'finished')))
+        LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.last_race_id);
+  }
+}

@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { PoolRow } from './pool.repository';
+
+const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
+  gross_cents::int8 AS gross_cents, seed_cents::int8 AS seed_cents, account_code, state`;
+
+/** A winning interest and what $1 on it returns (cents, stake included). */
+export interface WinningInterest {
+  interest: string;
+  price_per_dollar_cents: number;
+}
+
+export interface UserPayout {
+  user_id: number;
+  cents: number;
+}
+
+/** The settlement's SQL: claiming a pool once, the official orders, and the bets updated set-wise. */
+@Injectable()
+export class SettlementRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Pools waiting on this race (their last leg) or holding a cancelled race. */
+  async poolsOf(lastRaceId: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM wager_pools WHERE last_race_id = $1 AND state IN ('open', 'frozen') ORDER BY id`,
+      [lastRaceId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Claims a pool for settlement: the conditional UPDATE only one transaction can make. */
+  async claim(
+    manager: EntityManager,
+    poolId: number,
+    state: 'settled' | 'refunded',
+    at: Date,
+  ): Promise<PoolRow | undefined> {
+    const rows: PoolRow[] = await manager.query(
+      `WITH u AS (UPDATE wager_pools SET state = $2, settled_at = $3, frozen_at = coalesce(frozen_at, $3)
+                   WHERE id = $1 AND state IN ('open', 'frozen') RETURNING *)
+       SELECT ${POOL_COLUMNS} FROM u`,
+      [poolId, state, at],
+    );
+    const row = rows[0];
+    return row ? { ...row, gross_cents: Number(row.gross_cents), seed_cents: Number(row.seed_cents) } : undefined;
+  }
+
+  /** Locks the pool row and reads it with the status of each of its races. */
+  async lockPool(manager: EntityManager, poolId: number): Promise<{ pool: PoolRow; statuses: string[] } | undefined> {
+    const rows: (PoolRow & { statuses: string[] })[] = await manager.query(
+      `SELECT ${POOL_COLUMNS},
+              (SELECT array_agg(cr.status ORDER BY array_position(p.race_ids, cr.id)) FROM current_races cr
+                WHERE cr.id = ANY(p.race_ids)) AS statuses
+         FROM wager_pools p WHERE p.id = $1 FOR UPDATE`,
+      [poolId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { statuses, ...pool } = row;
+    return { pool: { ...pool, gross_cents: Number(pool.gross_cents), seed_cents: Number(pool.seed_cents) }, statuses };
+  }
+
+  /** Official finishing order (program numbers, winner first) of each race. */
+  async officialOrders(manager: EntityManager, raceIds: readonly number[]): Promise<Map<number, number[]>> {
+    const rows: { current_race_id: number; order: number[] }[] = await manager.query(
+      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        GROUP BY rr.current_race_id`,
+      [[...raceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+  }
+
+  /**
+   * Settles every pending bet of the pool in one statement: a bet wins the price of each winning
+   * interest it covers (slot k holds the k-th number of the key, or for boxes and quinellas its one
+   * list holds every number), pays amount × price / 100 per interest, else it lost. Answers the sum
+   * per user of what was won.
+   */
+  async settleBets(
+    manager: EntityManager,
+    pool: PoolRow,
+    winners: readonly WinningInterest[],
+    at: Date,
+  ): Promise<UserPayout[]> {
+    const rows: { user_id: number; cents: string }[] = await manager.query(
+      `WITH w AS (
+         SELECT u.interest, u.price, string_to_array(u.interest, '-')::int[] AS pos
+           FROM unnest($3::text[], $4::int[]) AS u(interest, price)),
+       pb AS (
+         SELECT b.id, b.user_id, b.amount_cents, (b.box OR $5) AS one_list
+           FROM bet_legs l JOIN bets b ON b.id = l.bet_id
+          WHERE l.current_race_id = $1 AND l.leg = 1 AND b.bet_type_id = $2 AND b.status = 'pending'),
+       hits AS (
+         SELECT pb.id, sum(pb.amount_cents::bigint * w.price / 100) AS payout
+           FROM pb CROSS JOIN w
+          WHERE NOT EXISTS (
+                  SELECT 1 FROM generate_subscripts(w.pos, 1) AS k
+                   WHERE NOT EXISTS (
+                           SELECT 1 FROM bet_selections s
+                            WHERE s.bet_id = pb.id AND s.slot = CASE WHEN pb.one_list THEN 1 ELSE k END
+                              AND s.post_position = w.pos[k]))
+          GROUP BY pb.id),
+       upd AS (
+         UPDATE bets b SET status = CASE WHEN h.payout > 0 THEN 'won' ELSE 'lost' END,
+                           payout_cents = coalesce(h.payout, 0), settled_at = $6
+           FROM pb LEFT JOIN hits h ON h.id = pb.id
+          WHERE b.id = pb.id
+          RETURNING b.user_id, b.payout_cents)
+       SELECT user_id, sum(payout_cents)::int8 AS cents FROM upd WHERE payout_cents > 0 GROUP BY user_id ORDER BY user_id`,
+      [
+        pool.current_race_id,
+        pool.bet_type_id,
+        winners.map((w) => w.interest),
+        winners.map((w) => w.price_per_dollar_cents),
+        pool.bet_type === 'Quinella',
+        at,
+      ],
+    );
+    return rows.map((r) => ({ user_id: r.user_id, cents: Number(r.cents) }));
+  }
+
+  /** Every pending bet of the pool gets its cost back (no winning ticket, or a race cancelled). */
+  async refundBets(manager: EntityManager, pool: PoolRow, at: Date): Promise<UserPayout[]> {
+    const rows: { user_id: number; cents: string }[] = await manager.query(
+      `WITH upd AS (
+         UPDATE bets b SET status = 'refunded', payout_cents = b.total_cents, settled_at = $3
+           FROM bet_legs l
+          WHERE l.bet_id = b.id AND l.current_race_id = $1 AND l.leg = 1 AND b.bet_type_id = $2 AND b.status = 'pending'
+          RETURNING b.user_id, b.payout_cents)
+       SELECT user_id, sum(payout_cents)::int8 AS cents FROM upd GROUP BY user_id ORDER BY user_id`,
+      [pool.current_race_id, pool.bet_type_id, at],
+    );
+    return rows.map((r) => ({ user_id: r.user_id, cents: Number(r.cents) }));
+  }
+
+  async recordPaid(manager: EntityManager, poolId: number, paidCents: number): Promise<void> {
+    await manager.query('UPDATE wager_pools SET paid_cents = $2 WHERE id = $1', [poolId, paidCents]);
+  }
+
+  async accountBalance(manager: EntityManager, code: string): Promise<number> {
+    const rows: { balance_cents: string }[] = await manager.query(
+      'SELECT balance_cents FROM wallet_accounts WHERE code = $1',
+      [code],
+    );
+    return Number(rows[0]?.balance_cents ?? 0);
+  }
+}

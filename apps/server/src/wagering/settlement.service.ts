@@ -1,0 +1,182 @@
+import {
+  type Pool,
+  type PoolSettlement,
+  settleExoticPool,
+  settlePickPool,
+  settlePlacePool,
+  settleShowPool,
+  settleWinPool,
+} from '@furlong/domain';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { HOUSE, LedgerService } from '../accounts/ledger.service';
+import { Clock } from '../common/clock';
+import { PoolRepository, type PoolRow } from './pool.repository';
+import { SettlementRepository, type UserPayout } from './settlement.repository';
+import { interestOf } from './wagering-rules';
+
+export interface PoolOutcome {
+  pool_id: number;
+  bet_type: string;
+  state: 'settled' | 'refunded' | 'skipped';
+  winners: number;
+  paid_cents: number;
+}
+
+/**
+ * Pays a race's pools once its result is written (and sequences at their last leg): the domain's
+ * pari-mutuel maths over the frozen pool, the bets updated set-wise, one ledger transfer per
+ * winning user per pool, the rest of the pool (takeout, breakage, the house's own tickets,
+ * carryover) back to the house. Each pool is claimed by a conditional UPDATE, so it pays once.
+ */
+@Injectable()
+export class SettlementService {
+  private readonly logger = new Logger('Settlement');
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(SettlementRepository) private readonly repository: SettlementRepository,
+    @Inject(PoolRepository) private readonly pools: PoolRepository,
+    @Inject(LedgerService) private readonly ledger: LedgerService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Settles every pool whose last race is `raceId` (and any of them holding a cancelled race). */
+  async settleRace(raceId: number): Promise<PoolOutcome[]> {
+    const outcomes: PoolOutcome[] = [];
+    for (const poolId of await this.repository.poolsOf(raceId)) {
+      outcomes.push(await this.dataSource.transaction((m) => this.settlePool(m, poolId)));
+    }
+    const paid = outcomes.filter((o) => o.state !== 'skipped');
+    if (paid.length > 0) {
+      this.logger.log(
+        `race ${raceId}: ${paid.length} pools settled, ${paid.reduce((s, o) => s + o.winners, 0)} winning accounts`,
+      );
+    }
+    return outcomes;
+  }
+
+  /** The net of pools due (finished or cancelled races) in case a settle job was lost. */
+  async settleDue(): Promise<number> {
+    let settled = 0;
+    for (const raceId of await this.pools.poolsDue(50)) {
+      settled += (await this.settleRace(raceId)).filter((o) => o.state !== 'skipped').length;
+    }
+    return settled;
+  }
+
+  private async settlePool(manager: EntityManager, poolId: number): Promise<PoolOutcome> {
+    const skipped = (bet_type = ''): PoolOutcome => ({
+      pool_id: poolId,
+      bet_type,
+      state: 'skipped',
+      winners: 0,
+      paid_cents: 0,
+    });
+    const locked = await this.repository.lockPool(manager, poolId);
+    if (!locked || !['open', 'frozen'].includes(locked.pool.state)) return skipped();
+    const { pool, statuses } = locked;
+    const cancelled = statuses.includes('cancelled');
+    const lastFinished = statuses.at(-1) === 'finished' && statuses.every((s) => s === 'finished' || s === 'cancelled');
+    if (!cancelled && !lastFinished) return skipped(pool.bet_type);
+
+    const now = this.clock.now();
+    const money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
+    let settlement: PoolSettlement | undefined;
+    if (!cancelled) {
+      const orders = await this.repository.officialOrders(manager, pool.race_ids);
+      const legs = pool.race_ids.map((id) => orders.get(id));
+      if (legs.some((o) => !o || o.length === 0)) return skipped(pool.bet_type);
+      settlement = this.settle(pool, { takeout: pool.takeout, money }, legs as number[][]);
+    }
+    const refund = cancelled || settlement === undefined || settlement.refunded;
+    const claimed = await this.repository.claim(manager, pool.id, refund ? 'refunded' : 'settled', now);
+    if (!claimed) return skipped(pool.bet_type);
+
+    const payouts: UserPayout[] = refund
+      ? await this.repository.refundBets(manager, pool, now)
+      : await this.repository.settleBets(
+          manager,
+          pool,
+          (settlement as PoolSettlement).prices.map((p) => ({
+            interest: p.interest,
+            price_per_dollar_cents: p.price_per_dollar_cents,
+          })),
+          now,
+        );
+    const owed = payouts.reduce((s, p) => s + p.cents, 0);
+    await this.ledger.openSystemAccount(manager, pool.account_code);
+    const balance = await this.repository.accountBalance(manager, pool.account_code);
+    // A minus pool (the $2.10 minimum): the house covers the difference.
+    if (owed > balance) {
+      await this.ledger.transfer(manager, {
+        from: HOUSE,
+        to: { system: pool.account_code },
+        amount_cents: owed - balance,
+        reason: 'pool_cover',
+        reference: `pool:${pool.id}`,
+      });
+    }
+    for (const p of payouts) {
+      await this.ledger.transfer(manager, {
+        from: { system: pool.account_code },
+        to: { userId: p.user_id },
+        amount_cents: p.cents,
+        reason: refund ? 'refund' : 'payout',
+        reference: `pool:${pool.id}`,
+      });
+    }
+    const rest = Math.max(balance - owed, 0);
+    if (rest > 0) {
+      await this.ledger.transfer(manager, {
+        from: { system: pool.account_code },
+        to: HOUSE,
+        amount_cents: rest,
+        reason: 'pool_close',
+        reference: `pool:${pool.id}`,
+      });
+    }
+    await this.repository.recordPaid(manager, pool.id, owed);
+    return {
+      pool_id: pool.id,
+      bet_type: pool.bet_type,
+      state: refund ? 'refunded' : 'settled',
+      winners: payouts.length,
+      paid_cents: owed,
+    };
+  }
+
+  /** The domain's pari-mutuel settlement of one pool from the official order of each leg. */
+  settle(pool: PoolRow, money: Pool, orders: number[][]): PoolSettlement {
+    const first = orders[0] as number[];
+    switch (pool.bet_type) {
+      case 'Win':
+        return settleWinPool(money, first[0] as number);
+      case 'Place':
+        return settlePlacePool(money, first.slice(0, 2));
+      case 'Show':
+        return settleShowPool(money, first.slice(0, 3));
+      case 'Exacta':
+        return settleExoticPool(money, interestOf('Exacta', first.slice(0, 2)));
+      case 'Quinella':
+        return settleExoticPool(money, interestOf('Quinella', first.slice(0, 2)));
+      case 'Trifecta':
+        return settleExoticPool(money, interestOf('Trifecta', first.slice(0, 3)));
+      case 'Superfecta':
+        return settleExoticPool(money, interestOf('Superfecta', first.slice(0, 4)));
+      case 'Daily Double':
+        return settleExoticPool(
+          money,
+          interestOf(
+            'Daily Double',
+            orders.map((o) => o[0] as number),
+          ),
+        );
+      default:
+        return settlePickPool(
+          money,
+          orders.map((o) => o[0] as number),
+        );
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { toteRoom } from '@furlong/contracts';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { JobPayloads } from '../jobs/job.types';
+import { JobHandler } from '../jobs/job-handler.decorator';
+import { JobQueue } from '../jobs/job-queue.service';
+import { RacingClock } from '../racing/racing-clock';
+import { SocketEmitter } from '../realtime/socket-emitter';
+import { PoolRepository } from './pool.repository';
+import { PoolService } from './pool.service';
+import { type PoolOutcome, SettlementService } from './settlement.service';
+
+export const WAGERING_TOTE_ID = 'wagering.tote';
+/** Open races (nearest post first) the crowd and the board broadcast cover per tick. */
+const TOTE_RACES_PER_TICK = 100;
+
+/**
+ * The wagering jobs: seeding pools when races open, the tote tick (crowd money, boards broadcast
+ * to `tote:{id}`, boards frozen at the close, pools due settled as a net under the settle job) and
+ * settlement when a result is written.
+ */
+@Injectable()
+export class WageringJobs implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Tote');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JobQueue) private readonly jobs: JobQueue,
+    @Inject(PoolService) private readonly pools: PoolService,
+    @Inject(PoolRepository) private readonly repository: PoolRepository,
+    @Inject(SettlementService) private readonly settlement: SettlementService,
+    @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
+    @Inject(RacingClock) private readonly racingClock: RacingClock,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // The tote moves with the races: without live racing nothing opens or closes by itself.
+    if (!this.config.racing.enabled) return;
+    await this.jobs.driver.repeat(WAGERING_TOTE_ID, this.config.wagering.toteIntervalMs, 'wagering.tote', {
+      reason: 'schedule',
+    });
+  }
+
+  @JobHandler('wagering.open-pools')
+  async openPools(payload: JobPayloads['wagering.open-pools']): Promise<number> {
+    const seeded = await this.pools.openPools(payload.race_ids);
+    for (const id of payload.race_ids) await this.broadcast(id);
+    return seeded;
+  }
+
+  @JobHandler('wagering.settle')
+  settle(payload: JobPayloads['wagering.settle']): Promise<PoolOutcome[]> {
+    return this.settlement.settleRace(payload.current_race_id);
+  }
+
+  @JobHandler('wagering.tote')
+  async tote(_payload: JobPayloads['wagering.tote']): Promise<void> {
+    const now = this.racingClock.now();
+    const unseeded = await this.repository.openRacesWithoutSeed(now, TOTE_RACES_PER_TICK);
+    if (unseeded.length > 0) await this.pools.openPools(unseeded);
+    const open = await this.repository.openRaces(now, TOTE_RACES_PER_TICK);
+    await this.pools.crowdTick(open);
+    const frozen = await this.repository.freezeClosed(this.racingClock.now(), this.clock.now());
+    for (const id of [...open, ...frozen]) await this.broadcast(id);
+    await this.settlement.settleDue();
+  }
+
+  private async broadcast(raceId: number): Promise<void> {
+    try {
+      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.pools.tote(raceId));
+    } catch (err) {
+      this.logger.warn(`tote of race ${raceId} not broadcast: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CryptoRandomness, Randomness } from '../common/randomness';
+import { BetRepository } from './bet.repository';
+import { BetService } from './bet.service';
+import { BetsController } from './bets.controller';
+import { PoolRepository } from './pool.repository';
+import { PoolService } from './pool.service';
+import { SettlementRepository } from './settlement.repository';
+import { SettlementService } from './settlement.service';
+import { ToteController } from './tote.controller';
+import { ToteGateway } from './tote.gateway';
+import { WageringJobs } from './wagering.jobs';
+
+/** Wagering: the bet slip, pools with house liquidity and a simulated crowd, the tote, settlement, history. */
+@Module({
+  imports: [AccountsModule],
+  controllers: [BetsController, ToteController],
+  providers: [
+    { provide: Randomness, useClass: CryptoRandomness },
+    BetRepository,
+    BetService,
+    PoolRepository,
+    PoolService,
+    SettlementRepository,
+    SettlementService,
+    ToteGateway,
+    WageringJobs,
+  ],
+  exports: [BetService, SettlementService, PoolService],
+})
+export class WageringModule {}

@@ -1,0 +1,350 @@
+import type {
+  ApiErrorResponse,
+  BetListResponse,
+  BetRequest,
+  MeResponse,
+  PlaceBetsResponse,
+  ToteView,
+} from '@furlong/contracts';
+import { ticketPayoutCents } from '@furlong/domain';
+import { DataSource } from 'typeorm';
+import { RacingService } from '../src/racing/racing.service';
+import { SettlementService } from '../src/wagering/settlement.service';
+import { ApiSession } from './support/api-session';
+import { stageRace, waitFor } from './support/live-race';
+import { startTestApp, type TestApp } from './support/test-app';
+import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
+
+const PASSWORD = 'correct horse battery';
+const START_CREDIT = 100_000;
+
+// Wagering writes bets, pools and ledger rows: this file works in a database of its own. Live
+// racing is off: the tests move their races' phases themselves (the racing clock is the wall clock).
+describe('Wagering API', () => {
+  const dbName = uniqueName('furlong_wagering');
+  let sut: TestApp;
+  let counter = 0;
+  let keyCounter = 0;
+
+  const db = () => sut.app.get(DataSource);
+  const key = () => `slip-${process.pid}-${++keyCounter}-${Date.now()}`;
+
+  async function bettor(): Promise<ApiSession & { me: MeResponse }> {
+    const session = new ApiSession(sut.baseUrl);
+    counter++;
+    const me = await session.signUp(`punter${counter}`, `punter${counter}@furlong.test`, PASSWORD);
+    return Object.assign(session, { me });
+  }
+
+  function place(session: ApiSession, bets: BetRequest[], idempotencyKey: string | null = key()) {
+    return session.request<PlaceBetsResponse & ApiErrorResponse>(
+      'POST',
+      '/api/bets',
+      { bets },
+      { headers: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey } },
+    );
+  }
+
+  /** A race open for betting, posting `postInMs` from now, its pools seeded by the opening. */
+  async function openRace(postInMs = 10 * 60_000): Promise<number> {
+    const id = await stageRace(sut.app, { startsInWallMs: postInMs });
+    await sut.app.get(RacingService).open([id]);
+    await waitFor('seeded pools', async () => {
+      const rows: { n: number }[] = await db().query(
+        'SELECT count(*)::int AS n FROM wager_pools WHERE current_race_id = $1 AND seed_cents > 0',
+        [id],
+      );
+      return (rows[0]?.n ?? 0) >= 6 ? true : undefined;
+    });
+    return id;
+  }
+
+  const win = (raceId: number, horse: number, amount = 200): BetRequest => ({
+    bet_type: 'Win',
+    race_ids: [raceId],
+    amount_cents: amount,
+    selections: [[horse]],
+    box: false,
+  });
+
+  async function balanceOf(session: ApiSession): Promise<number> {
+    return (await session.get<MeResponse>('/api/me')).body.balance_cents;
+  }
+
+  async function ledgerSum(): Promise<number> {
+    const rows: { total: string }[] = await db().query(
+      'SELECT coalesce(sum(balance_cents), 0) AS total FROM wallet_accounts',
+    );
+    return Number(rows[0]?.total);
+  }
+
+  beforeAll(async () => {
+    const url = await createDatabase(dbName);
+    await migrateAndSeed(url, { seed: 7, scale: 0.05 });
+    sut = await startTestApp({
+      DATABASE_URL: url,
+      STARTING_CREDIT_CENTS: String(START_CREDIT),
+      REGISTER_MAX_PER_IP_PER_HOUR: '100000',
+      WAGERING_CROWD_CENTS_PER_TICK: '0',
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await sut?.close();
+    await dropDatabase(dbName);
+  });
+
+  it('should debit exactly the slip total, write the bets and add them to the pools', async () => {
+    const raceId = await openRace();
+    const punter = await bettor();
+    const before = await sut.get<ToteView>(`/api/current_races/${raceId}/tote`);
+    const res = await place(punter, [
+      win(raceId, 1),
+      { bet_type: 'Exacta', race_ids: [raceId], amount_cents: 100, selections: [[1, 2, 3]], box: true },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.bets.map((b) => [b.bet_type, b.combinations, b.total_cents, b.status])).toEqual([
+      ['Win', 1, 200, 'pending'],
+      ['Exacta', 6, 600, 'pending'],
+    ]);
+    expect(res.body.total_cents).toBe(800);
+    expect(res.body.balance_cents).toBe(START_CREDIT - 800);
+    expect(await balanceOf(punter)).toBe(START_CREDIT - 800);
+
+    const history = await punter.get<BetListResponse>('/api/me/bets');
+    expect(history.status).toBe(200);
+    expect(history.body.total).toBe(2);
+    const exacta = history.body.items.find((b) => b.bet_type === 'Exacta');
+    expect(exacta).toMatchObject({ box: true, selections: [[1, 2, 3]], total_cents: 600, status: 'pending' });
+    expect(exacta?.legs[0]).toMatchObject({ current_race_id: raceId, leg: 1 });
+    expect(exacta?.legs[0]?.track_name).toEqual(expect.any(String));
+
+    const after = await sut.get<ToteView>(`/api/current_races/${raceId}/tote`);
+    const gross = (t: ToteView, type: string) => t.pools.find((p) => p.bet_type === type)?.gross_cents ?? 0;
+    expect(gross(after.body, 'Win') - gross(before.body, 'Win')).toBe(200);
+    expect(gross(after.body, 'Exacta') - gross(before.body, 'Exacta')).toBe(600);
+    expect(after.body.runners[0]?.win_cents).toBe((before.body.runners[0]?.win_cents ?? 0) + 200);
+    expect(after.body.frozen).toBe(false);
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('should answer a replay of the same key with the first answer and never debit twice', async () => {
+    const raceId = await openRace();
+    const punter = await bettor();
+    const k = key();
+    const first = await place(punter, [win(raceId, 2, 500)], k);
+    const again = await place(punter, [win(raceId, 2, 500)], k);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await balanceOf(punter)).toBe(START_CREDIT - 500);
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => place(punter, [win(raceId, 3)], `${k}-c`)));
+    expect(concurrent.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(concurrent.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(await balanceOf(punter)).toBe(START_CREDIT - 700);
+
+    const other = await place(punter, [win(raceId, 4, 500)], k);
+    expect(other.status).toBe(422);
+    expect(other.body.reason).toBe('idempotency_key_reused');
+  });
+
+  it('should refuse a slip without an Idempotency-Key, and a bad slip bet by bet, debiting nothing', async () => {
+    const raceId = await openRace();
+    const punter = await bettor();
+    const missing = await place(punter, [win(raceId, 1)], null);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors?.[0]?.field).toBe('Idempotency-Key');
+
+    const bad = await place(punter, [
+      win(raceId, 1),
+      { bet_type: 'Win', race_ids: [raceId], amount_cents: 150, selections: [[1]], box: false },
+      { bet_type: 'Exacta', race_ids: [raceId], amount_cents: 200, selections: [[1], [1]], box: false },
+      { bet_type: 'Pick 9', race_ids: [raceId], amount_cents: 200, selections: [[1]], box: false },
+      { bet_type: 'Win', race_ids: [raceId], amount_cents: 200, selections: [[99]], box: false },
+    ]);
+    expect(bad.status).toBe(400);
+    const fields = (bad.body.errors ?? []).map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['bets[1].amount_cents', 'bets[2].selections', 'bets[3].race_ids']));
+    expect(fields.some((f) => f.startsWith('bets[0]'))).toBe(false);
+
+    const outside = await place(punter, [win(raceId, 12)]);
+    const [{ n }]: { n: number }[] = await db().query(
+      'SELECT count(*)::int AS n FROM current_race_entries WHERE current_race_id = $1',
+      [raceId],
+    );
+    if (n < 12) {
+      expect(outside.status).toBe(400);
+      expect(outside.body.errors?.[0]?.field).toBe('bets[0].selections[0]');
+    }
+    const junk = await punter.request<ApiErrorResponse>(
+      'POST',
+      '/api/bets',
+      { bets: 'all of them' },
+      {
+        headers: { 'Idempotency-Key': key() },
+      },
+    );
+    expect(junk.status).toBe(400);
+    expect(await balanceOf(punter)).toBe(START_CREDIT - (outside.status === 201 ? 200 : 0));
+  });
+
+  it('should refuse with 409 once betting has closed, by status or by the clock', async () => {
+    const raceId = await openRace();
+    const punter = await bettor();
+    await db().query(`UPDATE current_races SET post_time = now() - interval '1 second' WHERE id = $1`, [raceId]);
+    const pastPost = await place(punter, [win(raceId, 1)]);
+    expect(pastPost.status).toBe(409);
+    expect(pastPost.body.message).toBe('Betting is closed for this race');
+    await db().query(
+      `UPDATE current_races SET status = 'closed', post_time = now() + interval '1 hour' WHERE id = $1`,
+      [raceId],
+    );
+    const closed = await place(punter, [win(raceId, 1)]);
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe('Betting is closed for this race');
+    expect(await balanceOf(punter)).toBe(START_CREDIT);
+    const logout = await sut.get<ApiErrorResponse>('/api/me/bets');
+    expect(logout.status).toBe(401);
+  });
+
+  it('should never overdraw a small wallet under 200 concurrent bets', async () => {
+    const raceId = await openRace();
+    const punter = await bettor();
+    const cost = 1_000;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => place(punter, [win(raceId, (i % 3) + 1, cost)])),
+    );
+    const accepted = answers.filter((a) => a.status === 201).length;
+    const refused = answers.filter((a) => a.status === 409);
+    expect(accepted + refused.length).toBe(200);
+    expect(accepted * cost).toBeLessThanOrEqual(START_CREDIT);
+    expect(accepted).toBe(START_CREDIT / cost);
+    expect(refused.every((r) => r.body.reason === 'insufficient_funds')).toBe(true);
+    expect(await balanceOf(punter)).toBe(START_CREDIT - accepted * cost);
+    const history = await punter.get<BetListResponse>('/api/me/bets?limit=200');
+    expect(history.body.total).toBe(accepted);
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('should accept bets fired around post time only before it, and refuse every one after', async () => {
+    const raceId = await openRace(1_500);
+    const [{ post_time: postTime }]: { post_time: Date }[] = await db().query(
+      'SELECT post_time FROM current_races WHERE id = $1',
+      [raceId],
+    );
+    const punter = await bettor();
+    const fired: Promise<{ status: number; sentAt: number; body: PlaceBetsResponse & ApiErrorResponse }>[] = [];
+    // Bets every 10 ms from 0.5 s before post to 0.5 s after; the close itself lands at post time.
+    const closer = (async () => {
+      await new Promise((r) => setTimeout(r, Math.max(0, postTime.getTime() - Date.now())));
+      await db().query(`UPDATE current_races SET status = 'closed' WHERE id = $1 AND status = 'open'`, [raceId]);
+    })();
+    while (Date.now() < postTime.getTime() - 500) await new Promise((r) => setTimeout(r, 5));
+    while (Date.now() < postTime.getTime() + 500) {
+      const sentAt = Date.now();
+      fired.push(place(punter, [win(raceId, 1)]).then((r) => ({ status: r.status, sentAt, body: r.body })));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await closer;
+    const answers = await Promise.all(fired);
+    const accepted = answers.filter((a) => a.status === 201);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status === 409).length).toBeGreaterThan(0);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    // Nothing sent after post time got in, and every accepted bet carries a time before post.
+    expect(accepted.every((a) => a.sentAt < postTime.getTime())).toBe(true);
+    const late: { n: number }[] = await db().query(
+      `SELECT count(*)::int AS n FROM bets b JOIN bet_legs l ON l.bet_id = b.id
+        WHERE l.current_race_id = $1 AND b.bet_date >= $2`,
+      [raceId, postTime],
+    );
+    expect(late[0]?.n).toBe(0);
+    expect(await balanceOf(punter)).toBe(START_CREDIT - accepted.length * 200);
+  });
+
+  it('should settle a finished race from the frozen tote by the domain maths, once, with the ledger at zero', async () => {
+    const raceId = await openRace();
+    const punters = [await bettor(), await bettor(), await bettor()];
+    const [{ n: runners }]: { n: number }[] = await db().query(
+      'SELECT count(*)::int AS n FROM current_race_entries WHERE current_race_id = $1',
+      [raceId],
+    );
+    // Every horse backed to win and to show by someone, an exacta box of the field's first four.
+    for (let h = 1; h <= runners; h++) {
+      const p = punters[h % 3] as ApiSession;
+      expect((await place(p, [win(raceId, h, 200 * h), { ...win(raceId, h), bet_type: 'Show' }])).status).toBe(201);
+    }
+    expect(
+      (
+        await place(punters[0] as ApiSession, [
+          { bet_type: 'Exacta', race_ids: [raceId], amount_cents: 100, selections: [[1, 2, 3, 4]], box: true },
+        ])
+      ).status,
+    ).toBe(201);
+
+    // The close: the board freezes, and it is what settlement pays from.
+    await db().query(`UPDATE current_races SET status = 'closed', post_time = now() WHERE id = $1`, [raceId]);
+    const frozen = (await sut.get<ToteView>(`/api/current_races/${raceId}/tote`)).body;
+    expect(frozen.frozen).toBe(true);
+    const late = await place(punters[1] as ApiSession, [win(raceId, 1)]);
+    expect(late.status).toBe(409);
+
+    const racing = sut.app.get(RacingService);
+    const runnable = await racing.runnable(raceId);
+    if (!runnable) throw new Error('race not runnable');
+    const recorded = await racing.record(runnable);
+    const order = recorded?.result.finishers.map((f) => f.post_position) ?? [];
+    const winner = order[0] as number;
+
+    await waitFor('the bets settled', async () => {
+      const rows: { n: number }[] = await db().query(
+        `SELECT count(*)::int AS n FROM bets b JOIN bet_legs l ON l.bet_id = b.id
+          WHERE l.current_race_id = $1 AND b.status = 'pending'`,
+        [raceId],
+      );
+      return rows[0]?.n === 0 ? true : undefined;
+    });
+
+    // The win price from the frozen board: net pool over the money on the winner, broken to the dime.
+    const winPool = frozen.pools.find((p) => p.bet_type === 'Win');
+    const onWinner = frozen.runners.find((r) => r.post_position === winner)?.win_cents ?? 0;
+    const net = winPool?.net_cents ?? 0;
+    const price = Math.max(105, 100 + Math.floor(((net - onWinner) * 10) / onWinner) * 10);
+    const winnerPunter = punters[winner % 3] as ApiSession;
+    const bets = (await winnerPunter.get<BetListResponse>('/api/me/bets?limit=100')).body.items;
+    const winBet = bets.find((b) => b.bet_type === 'Win' && b.selections[0]?.[0] === winner);
+    expect(winBet?.status).toBe('won');
+    expect(winBet?.payout_cents).toBe(ticketPayoutCents(200 * winner, price));
+    const losers = bets.filter((b) => b.bet_type === 'Win' && b.selections[0]?.[0] !== winner);
+    expect(losers.every((b) => b.status === 'lost' && b.payout_cents === 0)).toBe(true);
+    const shows = bets.filter((b) => b.bet_type === 'Show');
+    for (const s of shows) {
+      expect(s.status).toBe(order.slice(0, 3).includes(s.selections[0]?.[0] as number) ? 'won' : 'lost');
+    }
+
+    const wonTotal: { total: string }[] = await db().query(
+      `SELECT coalesce(sum(b.payout_cents), 0) AS total FROM bets b JOIN bet_legs l ON l.bet_id = b.id
+        WHERE l.current_race_id = $1`,
+      [raceId],
+    );
+    const paidByLedger: { total: string }[] = await db().query(
+      `SELECT coalesce(sum(amount_cents), 0) AS total FROM ledger_transfers
+        WHERE reason = 'payout' AND reference IN (SELECT 'pool:' || id FROM wager_pools WHERE current_race_id = $1)`,
+      [raceId],
+    );
+    expect(Number(paidByLedger[0]?.total)).toBe(Number(wonTotal[0]?.total));
+    expect(await ledgerSum()).toBe(0);
+    const pools: { state: string; n: number }[] = await db().query(
+      `SELECT p.state, w.balance_cents::int AS n FROM wager_pools p JOIN wallet_accounts w ON w.code = p.account_code
+        WHERE p.current_race_id = $1`,
+      [raceId],
+    );
+    expect(pools.every((p) => p.state === 'settled' && p.n === 0)).toBe(true);
+
+    // A second settlement (a retried job, another instance) pays nothing more.
+    const balances = await Promise.all(punters.map(balanceOf));
+    const again = await sut.app.get(SettlementService).settleRace(raceId);
+    expect(again.every((o) => o.state === 'skipped')).toBe(true);
+    expect(await Promise.all(punters.map(balanceOf))).toEqual(balances);
+  });
+});

@@ -107,7 +107,13 @@ describe('AdvancedBetRacesPage', () => {
     mockApi({
       '/api/current_races/1': () => makeRaceDetail(1),
       '/api/current_races/2': () => makeRaceDetail(2),
-      '/api/bets': () => json(409, { statusCode: 409, error: 'Conflict', message: 'closed' }),
+      '/api/bets': () =>
+        json(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'Betting is closed for this race',
+          reason: 'betting_closed',
+        }),
     });
     const { router } = renderRoute('/advanced-bet-tracks');
     await act(() =>
@@ -124,6 +130,8 @@ describe('AdvancedBetRacesPage', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Pick Blue Moon in Aville Race 1' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Pick Red Baron in Aville Race 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Finalize Bet' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error finalizing bet. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error finalizing bet. Please try again. Betting is closed for this race.',
+    );
   });
 });

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
 import { useBetSlip } from '../hooks/bet-slip-store';
+import { BETTING_CLOSED } from '../hooks/place-errors';
 import { json, makeRaceDetail } from '../test-fixtures';
-import { BETTING_CLOSED } from './bets-page';
 
 const race = () => makeRaceDetail(7);
 
@@ -151,7 +151,7 @@ describe('BetsPage', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: 'Some bets were refused',
-          errors: [{ field: 'bets.1.amount_cents', reason: 'The minimum Win bet is $1.00.' }],
+          errors: [{ field: 'bets[1].amount_cents', reason: 'The minimum Win bet is $1.00.' }],
         }),
     });
     await addWinBet(/Silver Comet/);
@@ -167,11 +167,32 @@ describe('BetsPage', () => {
 
   it('should say betting is closed when the server answers 409', async () => {
     await openBets({
-      '/api/bets': () => json(409, { statusCode: 409, error: 'Conflict', message: 'Betting is closed for this race.' }),
+      '/api/bets': () =>
+        json(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'Betting is closed for this race',
+          reason: 'betting_closed',
+          errors: [{ field: 'bets[0].race_ids', reason: 'Betting is closed for this race (race 7)' }],
+        }),
     });
     await addWinBet(/Silver Comet/);
     fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(BETTING_CLOSED);
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Betting is closed for this race (race 7)',
+      `${BETTING_CLOSED}. Remove its bets from the slip to place the others.`,
+    ]);
+  });
+
+  it('should show the server message for insufficient funds', async () => {
+    await openBets({
+      '/api/bets': () =>
+        json(409, { statusCode: 409, error: 'Conflict', message: 'Insufficient funds.', reason: 'insufficient_funds' }),
+    });
+    await addWinBet(/Silver Comet/);
+    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient funds.');
   });
 
   it('should offer Advanced Bet for a multi-race type', async () => {

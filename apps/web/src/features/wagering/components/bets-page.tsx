@@ -20,11 +20,11 @@ import { usePlaceBets } from '../api/place-bets';
 import type { AdvancedTracksState } from '../hooks/advanced-bet-state';
 import { type BetFormValues, checkAddBet } from '../hooks/bet-form';
 import { useBetSlip } from '../hooks/bet-slip-store';
+import { BETTING_CLOSED, isBettingClosed, isRefusal, slipIndex } from '../hooks/place-errors';
 import { useRaceIdInContext } from '../hooks/use-race-in-context';
 import { BetClock } from './bet-clock';
 import { NO_RACE_DATA } from './race-details-page';
 
-export const BETTING_CLOSED = 'Betting is closed for this race';
 const DEFAULT_VALUES: BetFormValues = { betType: 'Win', amount: '2', horses: [], orders: {}, box: false };
 
 /**
@@ -234,12 +234,6 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
   );
 }
 
-/** Which slip line a field problem of the server's 400 belongs to: `bets.2.selections` → 2. */
-function slipIndex(field: string): number | null {
-  const match = /^bets[.[](\d+)/.exec(field);
-  return match ? Number(match[1]) : null;
-}
-
 function BetSlip() {
   const { bets, remove, keyForAttempt, refused, placed } = useBetSlip();
   const place = usePlaceBets();
@@ -249,7 +243,7 @@ function BetSlip() {
   const error = place.error;
   const perBet = new Map<number, string[]>();
   const general: string[] = [];
-  if (error instanceof ApiError && error.status === 400) {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
     for (const f of error.fields) {
       const i = slipIndex(f.field);
       if (i === null) general.push(f.reason);
@@ -268,8 +262,8 @@ function BetSlip() {
         },
         onError: (err) => {
           // A refusal means nothing was placed: the next attempt may carry a new key. A lost
-          // answer (no status, 5xx) keeps the key, so retrying cannot place the slip twice.
-          if (err instanceof ApiError && err.status >= 400 && err.status < 500) refused();
+          // answer (no status, 5xx, a 409 to retry) keeps the key, so retrying cannot place twice.
+          if (isRefusal(err)) refused();
         },
       },
     );
@@ -344,10 +338,17 @@ function BetSlip() {
 }
 
 function PlaceError({ error, general }: { error: Error; general: string[] }) {
+  if (isBettingClosed(error)) {
+    return (
+      <p className="status status-error" role="alert">
+        {BETTING_CLOSED}. Remove its bets from the slip to place the others.
+      </p>
+    );
+  }
   if (error instanceof ApiError && error.status === 409) {
     return (
       <p className="status status-error" role="alert">
-        {BETTING_CLOSED}.{error.message && !error.message.startsWith(BETTING_CLOSED) ? ` ${error.message}` : ''}
+        {error.message}
       </p>
     );
   }

@@ -1,12 +1,12 @@
 import { ApiError } from '../../../lib/api-client';
 import { FINALIZE_FAILED } from '../hooks/multi-race-bet';
-import { BETTING_CLOSED } from './bets-page';
+import { BETTING_CLOSED, isBettingClosed } from '../hooks/place-errors';
 
 /** Spec §8's failure line, with the server's reason (closed betting, a refused field) after it. */
 export function FinalizeError({ error }: { error: unknown }) {
   let detail = '';
   if (error instanceof ApiError) {
-    if (error.status === 409) detail = `${BETTING_CLOSED}.`;
+    if (isBettingClosed(error)) detail = `${BETTING_CLOSED}.`;
     else if (error.fields.length > 0) detail = error.fields.map((f) => f.reason).join(' ');
     else if (error.message) detail = error.message;
   }

@@ -1,8 +1,8 @@
 import type { BetRequest, PlaceBetsResponse } from '@furlong/contracts';
 import { useRef } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { usePlaceBets } from '../api/place-bets';
 import { newKey } from './bet-slip-store';
+import { isRefusal } from './place-errors';
 
 /**
  * Places one ticket (the advanced flow, the multi-race bet) with an Idempotency-Key kept until the
@@ -21,7 +21,7 @@ export function useFinalizeBet() {
           onPlaced(res);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.status >= 400 && err.status < 500) key.current = null;
+          if (isRefusal(err)) key.current = null;
         },
       },
     );

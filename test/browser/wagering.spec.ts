@@ -55,7 +55,7 @@ describe('wagering in the browser', () => {
     await page.close();
   });
 
-  it('should place a Win bet on an open race and show it in the betting history', async () => {
+  it('should place a Win bet on an open race, show it in the betting history, and show the race tote and morning line', async () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signUpAndLogIn(page, server.baseUrl);
@@ -94,6 +94,19 @@ describe('wagering in the browser', () => {
     expect(await row.getByRole('cell', { name: raceName, exact: true }).count()).toBe(1);
     expect(await row.getByRole('cell', { name: '$2.00', exact: true }).count()).toBe(1);
     await screenshot(page, 'betting-history');
+
+    // The same race's live tote and morning line.
+    await page.goto(`${server.baseUrl}/bet-odds?raceId=${raceId}`);
+    const odds = page.getByRole('table', { name: 'Win odds' });
+    await odds.waitFor();
+    expect(await odds.locator('tbody tr').count()).toBeGreaterThan(1);
+    await page.getByRole('table', { name: 'Pools' }).waitFor();
+    await screenshot(page, 'bet-odds');
+
+    await page.goto(`${server.baseUrl}/morning-line-odds?raceId=${raceId}`);
+    await page.getByRole('table', { name: 'Morning line' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Top 3' }).getByRole('listitem').count()).toBe(3);
+    await screenshot(page, 'morning-line-odds');
 
     expect(errors).toEqual([]);
   }, 240_000);

@@ -47,7 +47,14 @@ export function BetOddsPage() {
   );
 }
 
+/** Exacta combinations shown: the backed ones, shortest price first (the board of 12 runners has 132). */
+export const PROBABLES_SHOWN = 20;
+
 export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
+  const probables = tote.exacta_probables
+    .flatMap((e) => (e.payout_cents === null ? [] : [{ ...e, payout_cents: e.payout_cents }]))
+    .sort((a, b) => a.payout_cents - b.payout_cents)
+    .slice(0, PROBABLES_SHOWN);
   return (
     <div className="tote-board">
       <p className="hint" aria-live="polite">
@@ -108,10 +115,10 @@ export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
           </tbody>
         </table>
       </div>
-      {tote.exacta_probables.length > 0 ? (
+      {probables.length > 0 ? (
         <div className="table-scroll">
           <table>
-            <caption>Exacta probables ($2)</caption>
+            <caption>Exacta probables ($2, shortest {probables.length})</caption>
             <thead>
               <tr>
                 <th scope="col">First</th>
@@ -120,11 +127,11 @@ export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
               </tr>
             </thead>
             <tbody>
-              {tote.exacta_probables.map((e) => (
+              {probables.map((e) => (
                 <tr key={`${e.first}-${e.second}`}>
                   <td>{e.first}</td>
                   <td>{e.second}</td>
-                  <td className="num">{e.payout_cents === null ? '—' : formatCents(e.payout_cents)}</td>
+                  <td className="num">{formatCents(e.payout_cents)}</td>
                 </tr>
               ))}
             </tbody>

@@ -17,6 +17,7 @@ import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './supp
 
 const PASSWORD = 'correct horse battery';
 const START_CREDIT = 100_000;
+const ADMIN = { email: 'steward@furlong.test', password: 'steward password 1' };
 
 // Wagering writes bets, pools and ledger rows: this file works in a database of its own. Live
 // racing is off: the tests move their races' phases themselves (the racing clock is the wall clock).
@@ -67,6 +68,16 @@ describe('Wagering API', () => {
     box: false,
   });
 
+  /** Runs a closed race's result write as the runner does at the finish; answers the finishing order. */
+  async function finish(raceId: number): Promise<number[]> {
+    await db().query(`UPDATE current_races SET status = 'closed', post_time = now() WHERE id = $1`, [raceId]);
+    const racing = sut.app.get(RacingService);
+    const runnable = await racing.runnable(raceId);
+    if (!runnable) throw new Error(`race ${raceId} not runnable`);
+    const recorded = await racing.record(runnable);
+    return recorded?.result.finishers.map((f) => f.post_position) ?? [];
+  }
+
   async function balanceOf(session: ApiSession): Promise<number> {
     return (await session.get<MeResponse>('/api/me')).body.balance_cents;
   }
@@ -86,6 +97,8 @@ describe('Wagering API', () => {
       STARTING_CREDIT_CENTS: String(START_CREDIT),
       REGISTER_MAX_PER_IP_PER_HOUR: '100000',
       WAGERING_CROWD_CENTS_PER_TICK: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     });
   }, 90_000);
 
@@ -346,5 +359,78 @@ describe('Wagering API', () => {
     const again = await sut.app.get(SettlementService).settleRace(raceId);
     expect(again.every((o) => o.state === 'skipped')).toBe(true);
     expect(await Promise.all(punters.map(balanceOf))).toEqual(balances);
+  });
+
+  it('should pay a Daily Double at its last leg, not before', async () => {
+    const first = await openRace();
+    const [second]: { id: number }[] = await db().query(
+      `WITH u AS (
+         UPDATE current_races c2 SET post_time = c1.post_time + interval '20 minutes', status = 'scheduled'
+           FROM current_races c1
+          WHERE c1.id = $1 AND c2.track_id = c1.track_id AND c2.race_date = c1.race_date
+            AND c2.race_number = c1.race_number + 1
+         RETURNING c2.id)
+       SELECT id FROM u`,
+      [first],
+    );
+    const secondId = second?.id as number;
+    await sut.app.get(RacingService).open([secondId]);
+    const sizes: { n: number }[] = await db().query(
+      `SELECT count(*)::int AS n FROM current_race_entries WHERE current_race_id = ANY($1::int[])
+        GROUP BY current_race_id ORDER BY current_race_id`,
+      [[first, secondId]],
+    );
+    const [n1, n2] = sizes.map((r) => r.n) as [number, number];
+    const all = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    const punter = await bettor();
+    const wheel = await place(punter, [
+      {
+        bet_type: 'Daily Double',
+        race_ids: [first, secondId],
+        amount_cents: 100,
+        selections: [all(n1), all(n2)],
+        box: false,
+      },
+    ]);
+    expect(wheel.status).toBe(201);
+    expect(wheel.body.bets[0]?.combinations).toBe(n1 * n2);
+    const notConsecutive = await place(punter, [
+      { bet_type: 'Daily Double', race_ids: [secondId, first], amount_cents: 100, selections: [[1], [1]], box: false },
+    ]);
+    expect(notConsecutive.status).toBe(400);
+
+    const order1 = await finish(first);
+    await new Promise((r) => setTimeout(r, 300));
+    const pending = (await punter.get<BetListResponse>('/api/me/bets')).body.items[0];
+    expect(pending?.status).toBe('pending');
+
+    await finish(secondId);
+    const settled = await waitFor('the double settled', async () => {
+      const bet = (await punter.get<BetListResponse>('/api/me/bets')).body.items[0];
+      return bet?.status === 'pending' ? undefined : bet;
+    });
+    // Only this ticket is in the pool: net over the $1 on the winning pair, broken to the dime.
+    const gross = n1 * n2 * 100;
+    const net = gross - Math.round(gross * 0.185);
+    const price = Math.max(105, 100 + Math.floor(((net - 100) * 10) / 100) * 10);
+    expect(order1.length).toBeGreaterThan(0);
+    expect(settled).toMatchObject({ status: 'won', payout_cents: ticketPayoutCents(100, price) });
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it("should show a user's bets to that user and to admins only", async () => {
+    const raceId = await openRace();
+    const owner = await bettor();
+    const other = await bettor();
+    expect((await place(owner, [win(raceId, 1)])).status).toBe(201);
+    const path = `/api/users/${owner.me.id}/bets`;
+    expect((await owner.get<BetListResponse>(path)).body.total).toBe(1);
+    expect((await other.get(path)).status).toBe(403);
+    const admin = new ApiSession(sut.baseUrl);
+    await admin.logIn(ADMIN.email, ADMIN.password);
+    const seen = await admin.get<BetListResponse>(`${path}?sort=total_cents&order=asc&limit=5`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.items.map((b) => b.bet_type)).toEqual(['Win']);
+    expect((await owner.get('/api/me/bets?sort=nonsense')).status).toBe(400);
   });
 });

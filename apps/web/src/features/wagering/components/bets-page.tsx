@@ -53,7 +53,9 @@ export function BetsPage() {
         <BetForm race={race.data} />
         <BetClock postTime={race.data.post_time} />
       </div>
-      {race.data.status !== 'open' && race.data.status !== 'scheduled' ? (
+      {race.data.status === 'scheduled' ? (
+        <p className="status status-error">Betting has not opened yet for this race.</p>
+      ) : race.data.status !== 'open' ? (
         <p className="status status-error">{BETTING_CLOSED}.</p>
       ) : null}
       <BetSlip />

@@ -50,7 +50,7 @@ export function BetsPage() {
   return (
     <Page title={`Bets — ${race.data.race_name}`}>
       <div className="race-card-top">
-        <BetForm race={race.data} />
+        <BetForm key={race.data.id} race={race.data} />
         <BetClock postTime={race.data.post_time} />
       </div>
       {race.data.status === 'scheduled' ? (

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useBets } from '../api/my-bets';
 import { parseId } from '../hooks/use-race-in-context';
 
+const MAX_ROWS = 200;
 export const NO_BETS = 'No bets found for the user.';
 export const NOT_YOUR_BETS = 'You can only see your own betting history.';
 /** Spec §9: 8 columns, 20 rows, newest bet first. */
@@ -78,7 +79,8 @@ export function UserBetsPage() {
     key: HISTORY_DEFAULTS.sort,
     order: HISTORY_DEFAULTS.order,
   });
-  const limit = atLeastOne(rows, HISTORY_DEFAULTS.rows);
+  // The API pages at most 200 bets at a time.
+  const limit = Math.min(atLeastOne(rows, HISTORY_DEFAULTS.rows), MAX_ROWS);
   const bets = useBets({ userId, sort: sort.key, order: sort.order, limit });
 
   const shown = allColumns ? HISTORY_COLUMNS : HISTORY_COLUMNS.slice(0, atLeastOne(columns, HISTORY_DEFAULTS.columns));

@@ -104,8 +104,8 @@ export class BetService {
       .update(JSON.stringify(checked.map((c) => c.request)))
       .digest('hex');
 
-    const previous = await this.bets.findSlip(user.userId, key);
-    if (previous) return this.replay(previous, hash);
+    // The key is claimed inside the transaction: a replay (or a concurrent twin) finds it taken,
+    // rolls back and answers the stored first answer.
     try {
       return await this.dataSource.transaction((manager) => this.placeIn(manager, user.userId, key, hash, checked));
     } catch (err) {
@@ -231,14 +231,6 @@ export class BetService {
     for (const poolKey of [...byPool.keys()].sort()) {
       const group = byPool.get(poolKey) as CheckedBet[];
       const first = group[0] as CheckedBet;
-      const pool = await this.pools.ensurePool(manager, {
-        race_ids: first.request.race_ids,
-        bet_type: first.request.bet_type,
-        bet_type_id: (await this.bets.betTypeId(first.request.bet_type)) as number,
-        takeout: takeoutFor(this.config.wagering, first.request.bet_type),
-      });
-      if (pool.state !== 'open')
-        throw new BettingClosedException(`bets[${first.index}].race_ids[0]`, pool.current_race_id);
       const interests: string[] = [];
       const cents: number[] = [];
       let total = 0;
@@ -249,7 +241,21 @@ export class BetService {
           cents.push(bet.request.amount_cents);
         }
       }
-      await this.ledger.openSystemAccount(manager, pool.account_code);
+      // Finds or makes the pool, locks it and adds the slip's money to its gross in one statement.
+      const pool = await this.pools.ensurePool(
+        manager,
+        {
+          race_ids: first.request.race_ids,
+          bet_type: first.request.bet_type,
+          bet_type_id: (await this.bets.betTypeId(first.request.bet_type)) as number,
+          takeout: takeoutFor(this.config.wagering, first.request.bet_type),
+        },
+        total,
+      );
+      if (pool.state !== 'open') {
+        throw new BettingClosedException(`bets[${first.index}].race_ids[0]`, pool.current_race_id);
+      }
+      if (pool.created) await this.ledger.openSystemAccount(manager, pool.account_code);
       const moved = await this.ledger.transfer(manager, {
         from: { userId },
         to: { system: pool.account_code },
@@ -258,7 +264,7 @@ export class BetService {
         reference: `bets:${group.map((b) => ids[checked.indexOf(b)]).join(',')}`.slice(0, 200),
       });
       balance = moved.from_balance_cents;
-      await this.pools.addMoney(manager, pool.id, { interests, cents, house: false });
+      await this.pools.addMoney(manager, pool.id, { interests, cents, house: false }, { grossAdded: true });
     }
 
     const placed: PlacedBet[] = checked.map((bet, i) => ({

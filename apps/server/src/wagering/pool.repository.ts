@@ -61,14 +61,18 @@ function toPool(row: PoolRow): PoolRow {
 export class PoolRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** Finds or makes the pool and locks its row (callers lock pools in (race, bet type) order). */
-  async ensurePool(manager: EntityManager, pool: PoolToOpen): Promise<PoolRow> {
+  /**
+   * Finds or makes the pool, locks its row (callers lock pools in (race, bet type) order) and adds
+   * `grossCents` to its gross; `created` says whether this call made it.
+   */
+  async ensurePool(manager: EntityManager, pool: PoolToOpen, grossCents = 0): Promise<PoolRow & { created: boolean }> {
     const first = pool.race_ids[0] as number;
-    const rows: PoolRow[] = await manager.query(
-      `INSERT INTO wager_pools (current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout, account_code)
-       VALUES ($1, $2, $3, $4, $5::int[], $6, $7)
-       ON CONFLICT (current_race_id, bet_type) DO UPDATE SET state = wager_pools.state
-       RETURNING ${POOL_COLUMNS}`,
+    const rows: (PoolRow & { created: boolean })[] = await manager.query(
+      `INSERT INTO wager_pools (current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout, account_code,
+                               gross_cents)
+       VALUES ($1, $2, $3, $4, $5::int[], $6, $7, $8)
+       ON CONFLICT (current_race_id, bet_type) DO UPDATE SET gross_cents = wager_pools.gross_cents + EXCLUDED.gross_cents
+       RETURNING ${POOL_COLUMNS}, (xmax = 0) AS created`,
       [
         first,
         pool.race_ids.at(-1),
@@ -77,9 +81,11 @@ export class PoolRepository {
         pool.race_ids,
         pool.takeout,
         poolAccountCode(first, pool.bet_type),
+        grossCents,
       ],
     );
-    return toPool(rows[0] as PoolRow);
+    const row = rows[0] as PoolRow & { created: boolean };
+    return { ...toPool(row), created: row.created };
   }
 
   /** Marks the pool seeded once; false when it already was. */
@@ -91,8 +97,13 @@ export class PoolRepository {
     return rows.length > 0;
   }
 
-  /** Adds money to a pool's interests and its gross. */
-  async addMoney(manager: EntityManager, poolId: number, money: PoolMoneyIn): Promise<void> {
+  /** Adds money to a pool's interests and (unless ensurePool already did) its gross. */
+  async addMoney(
+    manager: EntityManager,
+    poolId: number,
+    money: PoolMoneyIn,
+    options: { grossAdded?: boolean } = {},
+  ): Promise<void> {
     let total = 0;
     for (const c of money.cents) total += c;
     if (total <= 0) return;
@@ -106,7 +117,9 @@ export class PoolRepository {
              house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents`,
       [poolId, money.interests, money.cents, money.house],
     );
-    await manager.query('UPDATE wager_pools SET gross_cents = gross_cents + $2 WHERE id = $1', [poolId, total]);
+    if (!options.grossAdded) {
+      await manager.query('UPDATE wager_pools SET gross_cents = gross_cents + $2 WHERE id = $1', [poolId, total]);
+    }
   }
 
   /** Money per interest of the pools (by pool id). */

@@ -94,16 +94,19 @@ export class SettlementRepository {
          SELECT b.id, b.user_id, b.amount_cents, (b.box OR $5) AS one_list
            FROM bet_legs l JOIN bets b ON b.id = l.bet_id
           WHERE l.current_race_id = $1 AND l.leg = 1 AND b.bet_type_id = $2 AND b.status = 'pending'),
+       wp AS (
+         SELECT w.interest, w.price, k, w.pos[k] AS pp, array_length(w.pos, 1) AS n
+           FROM w, generate_subscripts(w.pos, 1) AS k),
+       -- Set-wise (hash joins, no per-bet subquery): the positions of each winning key a bet covers.
+       m AS (
+         SELECT pb.id, wp.interest, max(wp.price) AS price, max(wp.n) AS n, count(*) AS matched,
+                max(pb.amount_cents) AS amount_cents
+           FROM pb
+           JOIN bet_selections s ON s.bet_id = pb.id
+           JOIN wp ON s.post_position = wp.pp AND s.slot = CASE WHEN pb.one_list THEN 1 ELSE wp.k END
+          GROUP BY pb.id, wp.interest),
        hits AS (
-         SELECT pb.id, sum(pb.amount_cents::bigint * w.price / 100) AS payout
-           FROM pb CROSS JOIN w
-          WHERE NOT EXISTS (
-                  SELECT 1 FROM generate_subscripts(w.pos, 1) AS k
-                   WHERE NOT EXISTS (
-                           SELECT 1 FROM bet_selections s
-                            WHERE s.bet_id = pb.id AND s.slot = CASE WHEN pb.one_list THEN 1 ELSE k END
-                              AND s.post_position = w.pos[k]))
-          GROUP BY pb.id),
+         SELECT id, sum(amount_cents::bigint * price / 100) AS payout FROM m WHERE matched = n GROUP BY id),
        upd AS (
          UPDATE bets b SET status = CASE WHEN h.payout > 0 THEN 'won' ELSE 'lost' END,
                            payout_cents = coalesce(h.payout, 0), settled_at = $6

@@ -32,8 +32,10 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const WAGER_LIMITS = {
   /** Bets on one slip. */
   maxBetsPerSlip: 20,
-  /** Base amount per combination: $1.00 … $10,000.00. */
-  minAmountCents: 100,
+  /**
+   * Largest base amount per combination ($10,000.00). The smallest and its step come from the
+   * domain (minimumAmountCents: $1 in whole dollars, 10¢ for Trifecta, Superfecta and Pick N).
+   */
   maxAmountCents: 1_000_000,
   /** Idempotency key: 8–100 characters of [A-Za-z0-9_.:-]. */
   idempotencyKeyPattern: '^[A-Za-z0-9_.:-]{8,100}$',

@@ -61,9 +61,12 @@ export class BetRepository {
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** bet_types ids by name (reference data: read once). */
-  betTypeId(name: string): Promise<number | undefined> {
-    this.betTypeIds ??= this.dataSource
+  /**
+   * bet_types ids by name (reference data: read once). Inside a transaction pass its manager: the
+   * embedded PGlite is one session, and a query beside the transaction would wait for it forever.
+   */
+  betTypeId(name: string, runner: EntityManager | DataSource = this.dataSource): Promise<number | undefined> {
+    this.betTypeIds ??= runner
       .query('SELECT id, bet_type FROM bet_types')
       .then((rows: { id: number; bet_type: string }[]) => new Map(rows.map((r) => [r.bet_type, r.id])))
       .catch((err: unknown) => {

@@ -203,7 +203,7 @@ export class BetService {
 
     const newBets: NewBet[] = [];
     for (const bet of checked) {
-      const betTypeId = await this.bets.betTypeId(bet.request.bet_type);
+      const betTypeId = await this.bets.betTypeId(bet.request.bet_type, manager);
       if (betTypeId === undefined) {
         throw new InvalidRequestException([{ field: `bets[${bet.index}].bet_type`, reason: 'not offered' }]);
       }
@@ -247,7 +247,7 @@ export class BetService {
         {
           race_ids: first.request.race_ids,
           bet_type: first.request.bet_type,
-          bet_type_id: (await this.bets.betTypeId(first.request.bet_type)) as number,
+          bet_type_id: (await this.bets.betTypeId(first.request.bet_type, manager)) as number,
           takeout: takeoutFor(this.config.wagering, first.request.bet_type),
         },
         total,

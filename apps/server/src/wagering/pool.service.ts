@@ -124,7 +124,7 @@ export class PoolService {
   }
 
   private async ensurePool(manager: EntityManager, raceIds: number[], betType: BetTypeName): Promise<PoolRow> {
-    const betTypeId = await this.bets.betTypeId(betType);
+    const betTypeId = await this.bets.betTypeId(betType, manager);
     if (betTypeId === undefined) throw new Error(`bet type ${betType} is not in bet_types`);
     return this.pools.ensurePool(manager, {
       race_ids: raceIds,

@@ -1,14 +1,21 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import type { Server, ServerOptions } from 'socket.io';
+import type { Observable } from 'rxjs';
+import type { Server, ServerOptions, Socket } from 'socket.io';
 import { SessionAuth } from '../accounts/session-auth';
 import type { AppConfig } from '../config/app-config';
 import { createRedisClient } from '../redis/redis.module';
 
 /** Where clients connect: the same HTTP server as the API. */
 export const SOCKET_IO_PATH = '/socket.io';
+
+/** A gateway handler's reply sent as an event of its own (`{ event, data }`) rather than as the ack. */
+function isEventReply(reply: unknown): reply is { event: string; data: unknown } {
+  return typeof reply === 'object' && reply !== null && 'event' in reply && Boolean(reply.event);
+}
 
 /**
  * Socket.IO on the API's HTTP server: websocket first (polling only as a fallback), no
@@ -71,6 +78,42 @@ export class SocketIoAdapter extends IoAdapter {
         },
       );
     });
+  }
+
+  /**
+   * The gateways' @SubscribeMessage handlers as one plain listener each. Nest's IoAdapter builds an
+   * RxJS pipeline per socket and per handler (fromEvent, mergeMap, takeUntil the disconnect, a
+   * subscriber): ~22 KB of closures and subscribers kept for every connected viewer, twice what
+   * Socket.IO itself keeps per socket, and a larger heap to collect while frames fan out
+   * (`npm run load:viewers`). The behaviour is the same: the handler's reply goes back through the ack (or as an event
+   * when it is `{ event, data }`, or not at all with a manual ack), a failure is logged, and
+   * nothing is sent once the socket has disconnected.
+   */
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
+    for (const { message, callback, isAckHandledManually } of handlers) {
+      socket.on(message, (...args: unknown[]) => {
+        const { data, ack } = this.mapPayload(args.length > 1 ? args : args[0]);
+        let replies: Observable<unknown>;
+        try {
+          replies = transform(callback(data, ack));
+        } catch (err) {
+          this.logger.error(err);
+          return;
+        }
+        replies.subscribe({
+          next: (reply) => {
+            if (reply === null || reply === undefined || !socket.connected) return;
+            if (isEventReply(reply)) socket.emit(reply.event, reply.data);
+            else if (!isAckHandledManually && typeof ack === 'function') ack(reply);
+          },
+          error: (err: unknown) => this.logger.error(err),
+        });
+      });
+    }
   }
 
   override async dispose(): Promise<void> {

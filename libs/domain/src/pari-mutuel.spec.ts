@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import {
-  defaultTakeout,
   formatOdds,
   harvilleOrdered,
   interestKey,
@@ -325,10 +324,7 @@ describe('odds display', () => {
     expect(sut).toEqual({ '1-2': 320, '2-1': 105 });
   });
 
-  it('should take the takeout from configuration defaults', () => {
-    expect(['Win', 'Exacta', 'Daily Double', 'Trifecta', 'Pick 6'].map(defaultTakeout)).toEqual([
-      0.16, 0.2, 0.2, 0.25, 0.25,
-    ]);
+  it('should price a winning interest with no profit at the $1.05 minimum', () => {
     expect(pricePerDollarCents(0, 100)).toBe(105);
   });
 });

@@ -23,13 +23,6 @@ export const MIN_PRICE_PER_DOLLAR_CENTS = 105;
 /** Profit per $1 is broken down to this many cents. */
 export const BREAKAGE_CENTS = 10;
 
-/** Takeout per bet type (configuration defaults of ARCHITECTURE §5). */
-export function defaultTakeout(betType: string): number {
-  if (betType === 'Win' || betType === 'Place' || betType === 'Show') return 0.16;
-  if (betType === 'Exacta' || betType === 'Quinella' || betType === 'Daily Double') return 0.2;
-  return 0.25;
-}
-
 /** Money on each interest, in cents. Keys from interestKey (or a program number for W/P/S). */
 export type PoolMoney = Readonly<Record<string, number>>;
 

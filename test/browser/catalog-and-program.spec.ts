@@ -1,40 +1,22 @@
 import type { ListResponse } from '@furlong/contracts';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
-import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
-import { scratchDatabase } from '../support/postgres';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { screenshot } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+import type { ServerProcess } from '../support/server-process';
 
 // Whole flows in Debian's chromium against the built server on the machine's PostgreSQL.
 describe('the web client in a browser', () => {
-  let db: Awaited<ReturnType<typeof scratchDatabase>>;
+  const suite = browserSuite('furlong_browser', {}, 15_000);
   let server: ServerProcess;
-  let browser: TestBrowser;
   let page: Page;
 
-  beforeAll(async () => {
-    db = await scratchDatabase('furlong_browser');
-    server = await startServerProcess({ DATABASE_URL: db.url });
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
-
   beforeEach(async () => {
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
+    ({ server, page } = suite);
     // One browser profile serves every test: each starts logged out.
-    await browser.context.clearCookies();
+    await suite.browser.context.clearCookies();
     await page.goto(`${server.baseUrl}/home`);
     await page.evaluate(() => localStorage.clear());
-  });
-
-  afterEach(async () => {
-    await page.close();
   });
 
   const api = async <T>(path: string): Promise<T> => (await (await fetch(`${server.baseUrl}${path}`)).json()) as T;

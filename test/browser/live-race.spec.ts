@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
-import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
-import { scratchDatabase } from '../support/postgres';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { screenshot } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+import type { ServerProcess } from '../support/server-process';
 
 // The racing clock at 20× wall time: the next race posts within seconds and runs in about four.
 const TIME_SCALE = '20';
@@ -34,35 +34,20 @@ async function canvasColours(page: Page): Promise<number> {
 // verifies it: the seed's hash in the browser, the engine re-run in the browser when the result
 // publishes its inputs, and the server's own check.
 describe('a live race in the browser', () => {
-  let db: Awaited<ReturnType<typeof scratchDatabase>>;
-  let server: ServerProcess;
-  let browser: TestBrowser;
-  let page: Page;
-
-  beforeAll(async () => {
-    db = await scratchDatabase('furlong_live_race');
-    server = await startServerProcess({
-      DATABASE_URL: db.url,
+  const suite = browserSuite(
+    'furlong_live_race',
+    {
       RACING_ENABLED: 'true',
       RACING_TIME_SCALE: TIME_SCALE,
       RACING_SCHEDULER_SECONDS: '1',
-    });
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+    },
+    20_000,
+  );
+  let server: ServerProcess;
+  let page: Page;
 
   beforeEach(async () => {
-    page = await browser.newPage();
-    page.setDefaultTimeout(20_000);
-  });
-
-  afterEach(async () => {
-    await page.close();
+    ({ server, page } = suite);
   });
 
   it('should run the next race to post on the race screen, then show its results and verify them', async () => {

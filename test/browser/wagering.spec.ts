@@ -1,9 +1,9 @@
 import type { CurrentRaceListResponse } from '@furlong/contracts';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
-import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
-import { scratchDatabase } from '../support/postgres';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { screenshot } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+import type { ServerProcess } from '../support/server-process';
 
 /** The first race that takes bets now, as the server lists them; waits for the scheduler to open one. */
 async function openRace(baseUrl: string, timeoutMs = 90_000): Promise<number> {
@@ -23,36 +23,21 @@ async function openRace(baseUrl: string, timeoutMs = 90_000): Promise<number> {
 
 // A member places a $2 Win bet on an open race from the bets screen and finds it in the betting history.
 describe('wagering in the browser', () => {
-  let db: Awaited<ReturnType<typeof scratchDatabase>>;
-  let server: ServerProcess;
-  let browser: TestBrowser;
-  let page: Page;
-
-  beforeAll(async () => {
-    db = await scratchDatabase('furlong_wagering');
-    server = await startServerProcess({
-      DATABASE_URL: db.url,
+  const suite = browserSuite(
+    'furlong_wagering',
+    {
       RACING_ENABLED: 'true',
       RACING_SCHEDULER_SECONDS: '1',
       // Races open for betting hours before post, so one is open as soon as the day's card exists.
       RACING_OPEN_LEAD_MINUTES: '720',
-    });
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+    },
+    20_000,
+  );
+  let server: ServerProcess;
+  let page: Page;
 
   beforeEach(async () => {
-    page = await browser.newPage();
-    page.setDefaultTimeout(20_000);
-  });
-
-  afterEach(async () => {
-    await page.close();
+    ({ server, page } = suite);
   });
 
   it('should place a Win bet on an open race, show it in the betting history, and show the race tote and morning line', async () => {

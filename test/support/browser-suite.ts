@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from './browser';
+import { scratchDatabase } from './postgres';
+import { type ServerProcess, startServerProcess } from './server-process';
+
+export interface BrowserSuite {
+  readonly server: ServerProcess;
+  readonly browser: TestBrowser;
+  /** A fresh page for each test, closed after it. */
+  readonly page: Page;
+}
+
+/**
+ * Registers the hooks of a browser suite (call it inside `describe`): the built server on a scratch
+ * PostgreSQL database with `env`, one chromium profile for the suite, and a new page per test.
+ */
+export function browserSuite(
+  databasePrefix: string,
+  env: Record<string, string> = {},
+  pageTimeoutMs = 20_000,
+): BrowserSuite {
+  let db: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let server: ServerProcess | undefined;
+  let browser: TestBrowser | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    db = await scratchDatabase(databasePrefix);
+    server = await startServerProcess({ DATABASE_URL: db.url, ...env });
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  beforeEach(async () => {
+    page = await (browser as TestBrowser).newPage();
+    page.setDefaultTimeout(pageTimeoutMs);
+  });
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the browser suite has no ${what} yet (use it inside a test)`);
+    return value;
+  };
+  return {
+    get server() {
+      return ready(server, 'server');
+    },
+    get browser() {
+      return ready(browser, 'browser');
+    },
+    get page() {
+      return ready(page, 'page');
+    },
+  };
+}

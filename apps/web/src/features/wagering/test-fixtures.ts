@@ -1,4 +1,5 @@
 import type { BetView, CurrentRaceDetail, CurrentRaceSummary, ToteView, TrackCardResponse } from '@furlong/contracts';
+import { FakeSocket } from '../../../test/fake-socket';
 
 /** Test data for the wagering pages' tests (not used by the app). */
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -139,46 +140,10 @@ export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteVie
   };
 }
 
-type Listener = (...args: unknown[]) => void;
-
-/** A stand-in for the tab's socket: records emits, answers tote:join with `joinReply`, plays server events. */
-export class FakeToteSocket {
-  connected = true;
-  readonly emitted: { event: string; args: unknown[] }[] = [];
-  joinReply: ((raceId: number) => unknown) | null = null;
-  private readonly listeners = new Map<string, Set<Listener>>();
-
-  on(event: string, listener: Listener): this {
-    const set = this.listeners.get(event) ?? new Set<Listener>();
-    set.add(listener);
-    this.listeners.set(event, set);
-    return this;
-  }
-
-  off(event: string, listener: Listener): this {
-    this.listeners.get(event)?.delete(listener);
-    return this;
-  }
-
-  emit(event: string, ...args: unknown[]): this {
-    this.emitted.push({ event, args });
-    return this;
-  }
-
-  timeout(_ms: number) {
-    return {
-      emit: (event: string, ...args: unknown[]) => {
-        const ack = args.pop() as (err: Error | null, reply?: unknown) => void;
-        this.emitted.push({ event, args });
-        if (event === 'tote:join') {
-          if (this.joinReply) ack(null, this.joinReply(args[0] as number));
-          else ack(new Error('timeout'));
-        }
-      },
-    };
-  }
-
-  serverSends(event: string, payload: unknown): void {
-    for (const listener of [...(this.listeners.get(event) ?? [])]) listener(payload);
+/** The tab's socket in wagering page tests: tote:join answers with `joinReply`, or times out without one. */
+export class FakeToteSocket extends FakeSocket {
+  set joinReply(reply: ((raceId: number) => unknown) | null) {
+    if (reply) this.replies.set('tote:join', (raceId) => reply(raceId as number));
+    else this.replies.delete('tote:join');
   }
 }

@@ -1,0 +1,65 @@
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * A stand-in for the tab's Socket.IO connection in page tests: it records what the page emits,
+ * answers acknowledged emits (`socket.timeout(ms).emit(event, arg, ack)`) from `replies` (no reply:
+ * the ack times out), and lets a test play the server's events.
+ */
+export class FakeSocket {
+  connected = true;
+  readonly emitted: { event: string; args: unknown[] }[] = [];
+  /** The server's answer to an acknowledged event, by event name. */
+  readonly replies = new Map<string, (arg: unknown) => unknown>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  on(event: string, listener: Listener): this {
+    const set = this.listeners.get(event) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(event, set);
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.emitted.push({ event, args });
+    return this;
+  }
+
+  /** `socket.timeout(ms).emit(event, ...args, ack)`: the ack gets (err, reply). */
+  timeout(_ms: number) {
+    return {
+      emit: (event: string, ...args: unknown[]) => {
+        const ack = args.pop() as (err: Error | null, reply?: unknown) => void;
+        this.emitted.push({ event, args });
+        const reply = this.replies.get(event);
+        if (reply) ack(null, reply(args[0]));
+        else ack(new Error('timeout'));
+      },
+    };
+  }
+
+  /** The server sends `event` to this socket. */
+  serverSends(event: string, payload: unknown): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) listener(payload);
+  }
+
+  dropAndReconnect(): void {
+    this.connected = false;
+    this.serverSends('disconnect', 'transport close');
+    this.connected = true;
+    this.serverSends('connect', undefined);
+  }
+
+  /** The first argument of every emit of `event` (e.g. the race ids joined). */
+  argsOf(event: string): unknown[] {
+    return this.emitted.filter((e) => e.event === event).map((e) => e.args[0]);
+  }
+
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.size ?? 0;
+  }
+}

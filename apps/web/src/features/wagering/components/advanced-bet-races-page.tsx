@@ -1,14 +1,13 @@
 import type { CurrentRaceDetail, CurrentRaceRunner } from '@furlong/contracts';
 import { advancedTotal } from '@furlong/domain';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
 import { useCurrentRaces } from '../api/current-race';
-import type { AdvancedRacesState, BetData } from '../hooks/advanced-bet-state';
+import type { AdvancedRacesState } from '../hooks/advanced-bet-state';
 import { amountCents } from '../hooks/bet-form';
-import { buildMultiRaceBet, FINALIZE_OK } from '../hooks/multi-race-bet';
 import { useFinalizeBet } from '../hooks/use-finalize-bet';
 import { clockTime } from './bet-clock';
 import { FinalizeError } from './finalize-error';
@@ -49,14 +48,12 @@ export function AdvancedBetRacesPage() {
 }
 
 function AdvancedRaces({ state }: { state: AdvancedRacesState }) {
-  const navigate = useNavigate();
   const queries = useCurrentRaces(state.selectedRaces.map((r) => r.id));
   const [picks, setPicks] = useState<Record<number, number>>({});
   const [amount, setAmount] = useState('2');
   const [columns, setColumns] = useState(DEFAULT_COLUMN_COUNT);
   const [detail, setDetail] = useState<RunnerDetail | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { finalize, isPending, error } = useFinalizeBet();
+  const { finalize, problem, isPending, error } = useFinalizeBet();
 
   const failed = queries.find((q) => q.isError && !q.data);
   if (failed) return <ErrorMessage error={failed.error} text={NO_RACE_DATA} />;
@@ -66,21 +63,12 @@ function AdvancedRaces({ state }: { state: AdvancedRacesState }) {
   const shown = RUNNER_COLUMNS.slice(0, Math.max(1, Math.min(columns, RUNNER_COLUMNS.length)));
 
   const submit = () => {
-    const bet = buildMultiRaceBet(
+    finalize(
       state.selectedBet,
       races,
       races.map((r) => picks[r.id] ?? null),
       amount,
     );
-    if (!bet.ok) {
-      setProblem(bet.problem);
-      return;
-    }
-    setProblem(null);
-    finalize(bet.request, (res) => {
-      const betData: BetData = { ...bet.betData, totalCents: res.total_cents, balanceCents: res.balance_cents };
-      void navigate('/confirmation', { state: { betData, notice: FINALIZE_OK } });
-    });
   };
 
   return (

@@ -1,16 +1,14 @@
 import type { BetTypeName, CurrentRaceDetail } from '@furlong/contracts';
 import { advancedTotal, legsFor } from '@furlong/domain';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
 import { useCurrentRaces } from '../api/current-race';
 import { useTrackCard } from '../api/track-card';
-import type { BetData } from '../hooks/advanced-bet-state';
 import { amountCents } from '../hooks/bet-form';
-import { buildMultiRaceBet, FINALIZE_OK } from '../hooks/multi-race-bet';
 import { useFinalizeBet } from '../hooks/use-finalize-bet';
 import { parseId } from '../hooks/use-race-in-context';
 import { TRACK_MESSAGES } from './advanced-bet-tracks-page';
@@ -27,14 +25,12 @@ export function MultiRaceBetPage() {
   const contextTrack = useRaceContext((s) => s.trackId);
   const trackId = parseId(params.get('trackId')) ?? contextTrack;
   const card = useTrackCard(trackId);
-  const navigate = useNavigate();
   const [betType, setBetType] = useState<BetTypeName>('Daily Double');
   const [raceIds, setRaceIds] = useState<number[]>([]);
   const [picks, setPicks] = useState<Record<number, number>>({});
   const [amount, setAmount] = useState('2');
-  const [problem, setProblem] = useState<string | null>(null);
   const legs = useCurrentRaces(raceIds);
-  const { finalize, isPending, error } = useFinalizeBet();
+  const { finalize, problem, isPending, error } = useFinalizeBet();
 
   if (trackId === null) {
     return (
@@ -51,21 +47,12 @@ export function MultiRaceBetPage() {
   const submit = () => {
     const details = legs.map((q) => q.data).filter((d): d is CurrentRaceDetail => d !== undefined);
     if (details.length !== raceIds.length) return;
-    const bet = buildMultiRaceBet(
+    finalize(
       betType,
       details,
       details.map((r) => picks[r.id] ?? null),
       amount,
     );
-    if (!bet.ok) {
-      setProblem(bet.problem);
-      return;
-    }
-    setProblem(null);
-    finalize(bet.request, (res) => {
-      const betData: BetData = { ...bet.betData, totalCents: res.total_cents, balanceCents: res.balance_cents };
-      void navigate('/confirmation', { state: { betData, notice: FINALIZE_OK } });
-    });
   };
 
   return (

@@ -3,9 +3,12 @@ import {
   formatOdds,
   harvilleOrdered,
   interestKey,
+  mostLikely,
   type Pool,
   type PoolSettlement,
   payTickets,
+  pickWillPays,
+  poolNetCents,
   pricePerDollarCents,
   probables,
   quinellaProbabilities,
@@ -19,6 +22,7 @@ import {
   settleWinPool,
   ticketPayoutCents,
   topProbabilities,
+  topSequences,
   winningInterests,
   winOdds,
 } from './pari-mutuel';
@@ -26,7 +30,10 @@ import {
 const dollars = (d: number): number => Math.round(d * 100);
 
 function balances(s: PoolSettlement): boolean {
-  return s.paid_cents + s.breakage_cents + s.takeout_cents + s.carryover_cents - s.cover_cents === s.gross_cents;
+  return (
+    s.paid_cents + s.breakage_cents + s.takeout_cents + s.carryover_cents - s.cover_cents ===
+    s.gross_cents + s.carryover_in_cents
+  );
 }
 
 const priceOf = (s: PoolSettlement, interest: string): number | undefined =>
@@ -144,6 +151,47 @@ describe(settlePickPool.name, () => {
     expect(sut).toMatchObject({ paid_cents: 0, carryover_cents: 750, takeout_cents: 250, races_correct: 0 });
     expect(balances(sut)).toBe(true);
   });
+
+  it('should add a carryover in to the net pool without taking out of it again', () => {
+    const pool: Pool = { takeout: 0.25, money: { '1-2-3': 1000, '4-5-6': 3000 }, carryover_cents: 2000 };
+    const sut = settlePickPool(pool, [1, 2, 3]);
+    // net = 4,000 × 0.75 + 2,000 = 5,000; (5,000 − 1,000) / 1,000 = 4.00 profit → $5.00 per $1.
+    expect(sut).toMatchObject({ net_cents: 5000, takeout_cents: 1000, carryover_in_cents: 2000, carryover_cents: 0 });
+    expect(priceOf(sut, '1-2-3')).toBe(500);
+    expect(poolNetCents(pool)).toBe(5000);
+    expect(balances(sut)).toBe(true);
+  });
+
+  it('should carry a carryover in on again with the new net pool when no ticket has a race right', () => {
+    const sut = settlePickPool({ takeout: 0.25, money: { '4-5-6': 1000 }, carryover_cents: 500 }, [1, 2, 3]);
+    expect(sut).toMatchObject({ paid_cents: 0, carryover_cents: 1250, races_correct: 0 });
+    expect(balances(sut)).toBe(true);
+  });
+
+  it('should pass a carryover in on untouched when the pool is empty', () => {
+    const sut = settlePickPool({ takeout: 0.25, money: {}, carryover_cents: 900 }, [1, 2, 3]);
+    expect(sut).toMatchObject({ refunded: true, paid_cents: 0, takeout_cents: 0, carryover_cents: 900 });
+    expect(balances(sut)).toBe(true);
+  });
+
+  it('should refuse a carryover that is not whole cents', () => {
+    expect(() => settlePickPool({ takeout: 0.25, money: { '1-1-1': 10 }, carryover_cents: 1.5 }, [1, 1, 1])).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe(pickWillPays.name, () => {
+  it('should price each last-leg horse with the earlier winners, carryover included, null with no money', () => {
+    const pool: Pool = {
+      takeout: 0.25,
+      money: { '1-2-1': 1000, '1-2-2': 4000, '1-3-1': 3000, '2-2-3': 2000 },
+      carryover_cents: 500,
+    };
+    const sut = pickWillPays(poolNetCents(pool), pool.money, [1, 2], [1, 2, 3]);
+    // net = 10,000 × 0.75 + 500 = 8,000: on 1-2-1 (8,000 − 1,000) / 1,000 → $8.00; on 1-2-2 → $2.00.
+    expect(sut).toEqual({ '1': 800, '2': 200, '3': null });
+  });
 });
 
 describe('pool laws', () => {
@@ -206,6 +254,35 @@ describe('pool laws', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('should lose no money along a chain of pick pools that carry over into each other', () => {
+    const keyArb = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 3, maxLength: 3 }).map((t) => t.join('-'));
+    const legArb = fc.record({
+      money: fc.dictionary(
+        keyArb,
+        fc.integer({ min: 1, max: 10_000 }).map((d) => d * 10),
+        { maxKeys: 6 },
+      ),
+      winners: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 3, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(legArb, { minLength: 1, maxLength: 6 }), takeoutArb, (chain, takeout) => {
+        let carry = 0;
+        let gross = 0;
+        let out = 0;
+        for (const { money, winners } of chain) {
+          const sut = settlePickPool({ takeout, money, carryover_cents: carry }, winners);
+          if (!balances(sut) || sut.carryover_in_cents !== carry) return false;
+          gross += sut.gross_cents;
+          out += sut.paid_cents + sut.breakage_cents + sut.takeout_cents - sut.cover_cents;
+          carry = sut.carryover_cents;
+        }
+        // Every cent bet is paid, kept by the house or still carried: none made, none lost.
+        return gross === out + carry;
+      }),
+      { numRuns: 300 },
     );
   });
 
@@ -366,5 +443,45 @@ describe('house liquidity', () => {
     const dd = sequenceProbabilities([win, { '1': 0.25, '2': 0.75 }]);
     expect(dd['1-2']).toBeCloseTo(0.375);
     expect(() => sequenceProbabilities([win, win], 5)).toThrow(RangeError);
+  });
+
+  it('should keep the most likely keys only', () => {
+    expect(mostLikely({ '1': 0.2, '2': 0.5, '3': 0.3, '4': 0 }, 2)).toEqual({ '2': 0.5, '3': 0.3 });
+    expect(Object.keys(harvilleOrdered({ '1': 1, '2': 1, '3': 1, '4': 1, '5': 1 }, 4))).toHaveLength(120);
+    expect(Object.keys(mostLikely(harvilleOrdered({ '1': 1, '2': 2, '3': 3, '4': 4, '5': 5 }, 4), 10))).toHaveLength(
+      10,
+    );
+  });
+
+  it('should find the same best sequences as ranking every sequence of the product model', () => {
+    const legArb = fc
+      .array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 6 })
+      .map((ws) => Object.fromEntries(ws.map((w, i) => [String(i + 1), w])));
+    fc.assert(
+      fc.property(fc.array(legArb, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 40 }), (legs, limit) => {
+        const sut = topSequences(legs, limit);
+        const all = Object.entries(sequenceProbabilities(legs, 10_000)).sort((a, b) => b[1] - a[1]);
+        const kept = Object.entries(sut);
+        if (kept.length !== Math.min(limit, all.length)) return false;
+        // Same probabilities in the same order (ties may pick different keys of equal probability).
+        const best = all.slice(0, kept.length).map(([, p]) => p);
+        const got = kept.map(([, p]) => p).sort((a, b) => b - a);
+        return (
+          got.every((p, i) => Math.abs(p - (best[i] as number)) < 1e-12) &&
+          kept.every(([k, p]) => Math.abs(p - (all.find(([k2]) => k2 === k)?.[1] ?? -1)) < 1e-12)
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('should seed a Pick 3 over a bounded number of sequences, to the cent', () => {
+    const leg = { '1': 0.4, '2': 0.3, '3': 0.2, '4': 0.1 };
+    const probs = topSequences([leg, leg, leg], 20);
+    expect(Object.keys(probs)).toHaveLength(20);
+    expect(Object.keys(probs)[0]).toBe('1-1-1');
+    const sut = seedPool(0.24, 100_000, probs);
+    expect(Object.values(sut.money).reduce((a, b) => a + b, 0)).toBe(100_000);
+    expect(sut.money['1-1-1']).toBeGreaterThan(sut.money['2-2-2'] ?? 0);
   });
 });

@@ -12,8 +12,10 @@
  * - Nobody holds a winning interest (Win/Place/Show/exotics): everything is refunded, no takeout.
  *   Pick N with no all-correct ticket: the tickets with the most races correct share the net pool
  *   (consolation); if no ticket has even one race right, the net pool is carried over.
- * - Law: paid + breakage + takeout + carryover − cover = gross. Breakage and cover are netted per
- *   pool, so at most one of them is non-zero.
+ * - A Pick N pool may hold a carryover from an earlier pool of its type at its track: it is added to
+ *   the net pool and is not subject to takeout again (net = gross − takeout + carryover in).
+ * - Law: paid + breakage + takeout + carryover out − cover = gross + carryover in. Breakage and cover
+ *   are netted per pool, so at most one of them is non-zero.
  * - Amounts are multiples of 10 cents (wagering-rules.ts) and prices multiples of 10 cents, so a
  *   ticket pays amount × price / 100 exactly (ticketPayoutCents).
  */
@@ -30,6 +32,11 @@ export interface Pool {
   /** Fraction of gross kept by the house, 0 ≤ takeout < 1. */
   takeout: number;
   money: PoolMoney;
+  /**
+   * Pick N: cents carried into this pool from an earlier one (added to the net pool, no takeout).
+   * Only settlePickPool and pickWillPays use it.
+   */
+  carryover_cents?: number;
 }
 
 export interface WinningPrice {
@@ -53,6 +60,8 @@ export interface PoolSettlement {
   cover_cents: number;
   /** Net pool carried to a later pool (Pick N with no race right). */
   carryover_cents: number;
+  /** Carried into this pool from an earlier one (part of net_cents, not of gross_cents). */
+  carryover_in_cents: number;
   /** Every ticket was given its money back (no one held a winning interest). */
   refunded: boolean;
   /** Pick N: races correct by the tickets paid (fewer than the legs means consolation). */
@@ -95,16 +104,18 @@ export function ticketPayoutCents(amountCents: number, pricePerDollar: number): 
   return Math.floor((amountCents * pricePerDollar) / 100);
 }
 
-function refund(gross: number): PoolSettlement {
+/** Every ticket gets its money back; a carryover that came in goes on to the next pool untouched. */
+function refund(gross: number, carryIn = 0): PoolSettlement {
   return {
     gross_cents: gross,
     takeout_cents: 0,
-    net_cents: gross,
+    net_cents: gross + carryIn,
     prices: [],
     paid_cents: gross,
     breakage_cents: 0,
     cover_cents: 0,
-    carryover_cents: 0,
+    carryover_cents: carryIn,
+    carryover_in_cents: carryIn,
     refunded: true,
   };
 }
@@ -114,8 +125,9 @@ function finish(
   tk: number,
   prices: WinningPrice[],
   extra: Partial<PoolSettlement> = {},
+  carryIn = 0,
 ): PoolSettlement {
-  const net = gross - tk;
+  const net = gross - tk + carryIn;
   const paid = prices.reduce((s, p) => s + p.paid_cents, 0);
   return {
     gross_cents: gross,
@@ -126,6 +138,7 @@ function finish(
     breakage_cents: Math.max(0, net - paid),
     cover_cents: Math.max(0, paid - net),
     carryover_cents: 0,
+    carryover_in_cents: carryIn,
     refunded: false,
     ...extra,
   };
@@ -176,10 +189,12 @@ export function settleExoticPool(pool: Pool, winningKey: string): PoolSettlement
 /**
  * Pick N (and Daily Double with consolation): keys are interestKey of one horse per leg; `winners`
  * the winner of each leg. Pays the combinations with the most races correct; carries the net pool
- * over when none has a race right; refunds an empty pool.
+ * over when none has a race right; refunds an empty pool. A carryover in (`pool.carryover_cents`)
+ * adds to the net pool untaxed, and goes on again when the pool is refunded or carried over.
  */
 export function settlePickPool(pool: Pool, winners: readonly number[]): PoolSettlement {
   const gross = grossCents(pool.money);
+  const carryIn = carryoverIn(pool);
   let best = 0;
   let onBest = 0;
   const bestKeys: string[] = [];
@@ -197,11 +212,11 @@ export function settlePickPool(pool: Pool, winners: readonly number[]): PoolSett
       onBest += money;
     }
   }
-  if (gross === 0) return refund(0);
+  if (gross === 0) return refund(0, carryIn);
   const tk = takeoutCents(gross, pool.takeout);
-  const net = gross - tk;
+  const net = gross - tk + carryIn;
   if (best === 0) {
-    return { ...finish(gross, tk, []), breakage_cents: 0, carryover_cents: net, races_correct: 0 };
+    return { ...finish(gross, tk, [], {}, carryIn), breakage_cents: 0, carryover_cents: net, races_correct: 0 };
   }
   const dimes = Math.floor(((net - onBest) * 10) / onBest);
   const p = Math.max(MIN_PRICE_PER_DOLLAR_CENTS, 100 + dimes * BREAKAGE_CENTS);
@@ -211,7 +226,18 @@ export function settlePickPool(pool: Pool, winners: readonly number[]): PoolSett
     price_per_dollar_cents: p,
     paid_cents: ticketPayoutCents(pool.money[k], p),
   }));
-  return finish(gross, tk, prices, { races_correct: best });
+  return finish(gross, tk, prices, { races_correct: best }, carryIn);
+}
+
+function carryoverIn(pool: Pool): number {
+  const c = pool.carryover_cents ?? 0;
+  if (!Number.isSafeInteger(c) || c < 0) throw new RangeError('carryover_cents must be whole cents ≥ 0.');
+  return c;
+}
+
+/** Net pool of a pool as the tote shows it: gross − takeout, plus any carryover in (untaxed). */
+export function poolNetCents(pool: Pool): number {
+  return netPoolCents(grossCents(pool.money), pool.takeout) + carryoverIn(pool);
 }
 
 /**
@@ -354,6 +380,27 @@ export function probables(pool: Pool): Record<string, number> {
   return out;
 }
 
+/**
+ * Pick N will-pays (per $1, cents) once every leg but the last is official: for each horse of the
+ * last leg, what the ticket holding every earlier winner and that horse returns if it wins: the net
+ * pool (`netCents`, poolNetCents of the whole pool, carryover in included) over the money on that
+ * sequence, broken and at the minimum; null when no money is on it (consolation would then apply).
+ * `money` needs to hold only the sequences that start with the earlier winners.
+ */
+export function pickWillPays(
+  netCents: number,
+  money: PoolMoney,
+  earlierWinners: readonly number[],
+  lastLeg: readonly number[],
+): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const h of lastLeg) {
+    const m = money[interestKey([...earlierWinners, h])] ?? 0;
+    out[String(h)] = m > 0 ? pricePerDollarCents(netCents - m, m) : null;
+  }
+  return out;
+}
+
 // ─── House liquidity ─────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -446,4 +493,39 @@ export function sequenceProbabilities(
     );
   }
   return Object.fromEntries(acc.map(([t, p]) => [t.join('-'), p]));
+}
+
+/**
+ * The `limit` most likely keys of `probabilities` (ties by key), with their probabilities. Used to
+ * bound the interests a house seed spreads over (a 12-runner superfecta has 11,880).
+ */
+export function mostLikely(probabilities: Readonly<Record<string, number>>, limit: number): Record<string, number> {
+  const kept = Object.entries(probabilities)
+    .filter(([, p]) => Number.isFinite(p) && p > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, Math.max(0, limit));
+  return Object.fromEntries(kept);
+}
+
+/**
+ * Multi-race (product model), bounded: the `limit` most likely one-winner-per-leg sequences with
+ * their probabilities (each leg normalised to 1). Exact: a sequence among the best `limit` has its
+ * prefix among the best `limit` prefixes (else `limit` better prefixes with the same suffix beat
+ * it), so the list is cut to `limit` after each leg and stays at most limit × field size wide.
+ */
+export function topSequences(legs: readonly Readonly<Record<string, number>>[], limit: number): Record<string, number> {
+  if (legs.length === 0 || limit <= 0) return {};
+  let acc: [string, number][] = [['', 1]];
+  for (const leg of legs) {
+    const entries = Object.entries(leg).filter(([, p]) => Number.isFinite(p) && p > 0);
+    const total = entries.reduce((s, [, p]) => s + p, 0);
+    if (total <= 0) return {};
+    const next: [string, number][] = [];
+    for (const [prefix, p] of acc) {
+      for (const [h, q] of entries) next.push([prefix === '' ? h : `${prefix}-${h}`, (p * q) / total]);
+    }
+    next.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    acc = next.slice(0, limit);
+  }
+  return Object.fromEntries(acc);
 }

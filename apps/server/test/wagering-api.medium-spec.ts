@@ -347,12 +347,20 @@ describe('Wagering API', () => {
     );
     expect(Number(paidByLedger[0]?.total)).toBe(Number(wonTotal[0]?.total));
     expect(await ledgerSum()).toBe(0);
-    const pools: { state: string; n: number }[] = await db().query(
-      `SELECT p.state, w.balance_cents::int AS n FROM wager_pools p JOIN wallet_accounts w ON w.code = p.account_code
-        WHERE p.current_race_id = $1`,
+    // The race's own pools (the double and Pick N starting at it wait for their later legs).
+    const pools: { bet_type: string; state: string; n: number }[] = await db().query(
+      `SELECT p.bet_type, p.state, w.balance_cents::int AS n FROM wager_pools p
+         JOIN wallet_accounts w ON w.code = p.account_code
+        WHERE p.current_race_id = $1 AND p.last_race_id = $1`,
       [raceId],
     );
-    expect(pools.every((p) => p.state === 'settled' && p.n === 0)).toBe(true);
+    expect(pools.length).toBeGreaterThanOrEqual(7);
+    expect(pools.every((p) => p.n === 0)).toBe(true);
+    // The house seeds a superfecta's likeliest combinations only: with no ticket on the winning one
+    // it is refunded (to the house); every pool that holds the winner is settled.
+    expect(pools.filter((p) => p.state !== 'settled').map((p) => [p.bet_type, p.state])).toEqual(
+      pools.filter((p) => p.bet_type === 'Superfecta' && p.state === 'refunded').map((p) => [p.bet_type, p.state]),
+    );
 
     // A second settlement (a retried job, another instance) pays nothing more.
     const balances = await Promise.all(punters.map(balanceOf));
@@ -403,18 +411,24 @@ describe('Wagering API', () => {
     await new Promise((r) => setTimeout(r, 300));
     const pending = (await punter.get<BetListResponse>('/api/me/bets')).body.items[0];
     expect(pending?.status).toBe('pending');
+    // Leg 1 is official: the board of the double shows its winner's row only, frozen from here on.
+    const board = (await sut.get<ToteView>(`/api/current_races/${first}/tote`)).body;
+    expect(board.daily_double?.leg1_winner).toBe(order1[0]);
+    expect(board.daily_double?.rows.map((r) => r.first)).toEqual([order1[0]]);
 
-    await finish(secondId);
+    const order2 = await finish(secondId);
     const settled = await waitFor('the double settled', async () => {
       const bet = (await punter.get<BetListResponse>('/api/me/bets')).body.items[0];
       return bet?.status === 'pending' ? undefined : bet;
     });
-    // Only this ticket is in the pool: net over the $1 on the winning pair, broken to the dime.
-    const gross = n1 * n2 * 100;
-    const net = gross - Math.round(gross * 0.185);
-    const price = Math.max(105, 100 + Math.floor(((net - 100) * 10) / 100) * 10);
-    expect(order1.length).toBeGreaterThan(0);
-    expect(settled).toMatchObject({ status: 'won', payout_cents: ticketPayoutCents(100, price) });
+    // The pool holds the house's seed and this wheel: net over the money on the winning pair, broken
+    // to the dime — the probable the board showed for that pair ($2), for this $1.
+    const dd = board.pools.find((p) => p.bet_type === 'Daily Double');
+    expect(dd?.gross_cents).toBe(100_000 + n1 * n2 * 100);
+    const column = board.daily_double?.second.indexOf(order2[0] as number) ?? -1;
+    const probable = board.daily_double?.rows[0]?.payouts_cents[column] as number;
+    expect(probable).toBeGreaterThan(0);
+    expect(settled).toMatchObject({ status: 'won', payout_cents: ticketPayoutCents(100, probable / 2) });
     expect(await ledgerSum()).toBe(0);
   });
 

@@ -152,7 +152,10 @@ export interface TotePool {
   gross_cents: number;
   /** Takeout as a fraction, e.g. 0.16. */
   takeout: number;
+  /** What the pool pays from: gross − takeout, plus any carryover in (which is not taxed again). */
   net_cents: number;
+  /** Pick N: carried in from an earlier pool of the type at this track (0 otherwise). */
+  carryover_cents: number;
 }
 
 /** Exacta probable: what $2 pays on first-second, from the exacta pool. */
@@ -160,6 +163,47 @@ export interface ExactaProbable {
   first: number;
   second: number;
   /** Payout of a $2 ticket in cents; null with no money on the combination. */
+  payout_cents: number | null;
+}
+
+/**
+ * Daily Double probables of the double starting at this race: what a $2 ticket pays on each
+ * leg-1 horse × leg-2 horse, as a grid (rows: leg-1 horses with money on them; columns: `second`).
+ */
+export interface DailyDoubleProbables {
+  /** The two races of the double. */
+  race_ids: number[];
+  /** Leg 1's official winner once its result is in (then only its row is given), else null. */
+  leg1_winner: number | null;
+  /** Program numbers of leg 2's field: the columns of every row. */
+  second: number[];
+  rows: DailyDoubleRow[];
+}
+
+export interface DailyDoubleRow {
+  /** Leg-1 program number. */
+  first: number;
+  /** Payout of a $2 ticket in cents for (first, second[j]); null with no money on it. */
+  payouts_cents: (number | null)[];
+}
+
+/** Pick N will-pays of a pool whose last leg is this race. */
+export interface PickWillPays {
+  bet_type: BetTypeName;
+  race_ids: number[];
+  carryover_cents: number;
+  /** Winners of the earlier legs, in order, once they are all official; null before. */
+  winners: number[] | null;
+  /**
+   * Once every earlier leg is official and this one has not run: what a $2 ticket with every
+   * earlier winner and each horse of this race pays; null before (and after this race is official).
+   */
+  will_pays: PickWillPay[] | null;
+}
+
+export interface PickWillPay {
+  post_position: number;
+  /** Payout of a $2 ticket in cents; null when no ticket holds that sequence. */
   payout_cents: number | null;
 }
 
@@ -174,6 +218,10 @@ export interface ToteView {
   pools: TotePool[];
   runners: ToteRunner[];
   exacta_probables: ExactaProbable[];
+  /** The Daily Double starting at this race; null when it has no pool. */
+  daily_double: DailyDoubleProbables | null;
+  /** Every Pick N pool whose last leg is this race. */
+  pick_will_pays: PickWillPays[];
 }
 
 export const toteRoom = (raceId: number): string => `tote:${raceId}`;

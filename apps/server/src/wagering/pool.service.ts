@@ -1,14 +1,24 @@
-import type { BetTypeName, ExactaProbable, ToteRunner, ToteView } from '@furlong/contracts';
+import type {
+  BetTypeName,
+  DailyDoubleProbables,
+  ExactaProbable,
+  PickWillPays,
+  ToteRunner,
+  ToteView,
+} from '@furlong/contracts';
 import {
   formatOdds,
   harvilleOrdered,
   morningLine,
+  mostLikely,
   netPoolCents,
   type Pool,
+  pickWillPays,
   probables,
   quinellaProbabilities,
   seedPool,
   topProbabilities,
+  topSequences,
   winOdds,
 } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -20,19 +30,47 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RacingClock } from '../racing/racing-clock';
 import { BetRepository } from './bet.repository';
 import { PoolRepository, type PoolRow, type RunnerForm } from './pool.repository';
-import { takeoutFor, takesBets } from './wagering-rules';
+import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
+import { carryoverAccountCode, isPickType, takeoutFor, takesBets } from './wagering-rules';
 
-/** Single-race pools seeded with house liquidity when a race opens, in lock order (bet type name). */
-const SEEDED_TYPES = ['Exacta', 'Place', 'Quinella', 'Show', 'Trifecta', 'Win'] as const;
-type SeededType = (typeof SEEDED_TYPES)[number];
-/** Share of a crowd tick per pool. */
-const CROWD_SHARES: Partial<Record<SeededType, number>> = {
-  Win: 0.4,
-  Place: 0.15,
-  Show: 0.15,
-  Exacta: 0.2,
-  Trifecta: 0.1,
-};
+/** Single-race pools seeded with house liquidity when a race opens. */
+const SINGLE_TYPES = ['Win', 'Place', 'Show', 'Exacta', 'Quinella', 'Trifecta', 'Superfecta'] as const;
+type SingleType = (typeof SINGLE_TYPES)[number];
+/** The longest sequence (Pick 10): the races a pool starting at a race may reach. */
+const MAX_LEGS = 10;
+// A house seed spreads over a bounded number of interests, the most likely ones: a 12-runner
+// superfecta has 11,880 combinations and a Pick 6 of 12-runner fields about 3 million. The rest
+// stay unbacked (no probable) until someone bets them; the cap keeps an opening to a few thousand
+// rows however long the card. A double (at most 12 × 12) is seeded whole.
+const SUPERFECTA_SEEDED_INTERESTS = 240;
+const DOUBLE_SEEDED_INTERESTS = 144;
+const PICK_SEEDED_INTERESTS = 120;
+/** Share of a crowd tick per pool (they add up to 1), in lock order (bet type name). */
+const CROWD_SHARES = {
+  'Daily Double': 0.07,
+  Exacta: 0.16,
+  'Pick 3': 0.04,
+  Place: 0.12,
+  Show: 0.12,
+  Superfecta: 0.05,
+  Trifecta: 0.09,
+  Win: 0.35,
+} as const satisfies Partial<Record<BetTypeName, number>>;
+type CrowdType = keyof typeof CROWD_SHARES;
+
+/** One pool to seed at a race's opening: its races, its house stake and the spread of it. */
+interface SeedPlan {
+  betType: BetTypeName;
+  raceIds: number[];
+  cents: number;
+  shape: () => Record<string, number>;
+}
+
+/** A race and the later legs of the sequences starting at it, each leg with its morning line. */
+interface Legs {
+  raceIds: number[];
+  probabilities: Record<string, number>[];
+}
 
 /** The morning line of a field: win probabilities by program number and the board odds. */
 interface FieldLine {
@@ -53,6 +91,7 @@ export class PoolService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(PoolRepository) private readonly pools: PoolRepository,
+    @Inject(SequencePoolRepository) private readonly sequences: SequencePoolRepository,
     @Inject(BetRepository) private readonly bets: BetRepository,
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(RacingClock) private readonly clock: RacingClock,
@@ -96,31 +135,119 @@ export class PoolService {
 
   private async seedRace(manager: EntityManager, raceId: number): Promise<number> {
     const [race] = await this.bets.lockRaces(manager, [raceId]);
-    if (!takesBets(race, this.clock.nowMs())) return 0;
+    if (!race || !takesBets(race, this.clock.nowMs())) return 0;
     const line = await this.fieldLine(raceId, manager);
     if (line.runners.length < 2) return 0;
-    const probs = line.probabilities;
-    const shapes: Record<SeededType, () => Record<string, number>> = {
+    const legs = await this.legs(manager, race, line, MAX_LEGS, new Map());
+    let seeded = 0;
+    const picks: PoolRow[] = [];
+    // Bet type name order: the order every writer locks the pools of one race in.
+    for (const plan of this.seedPlans(legs).sort((a, b) => (a.betType < b.betType ? -1 : 1))) {
+      const pick = isPickType(plan.betType);
+      // With no house stake configured, a Pick N pool is still made if a carryover waits for it.
+      if (plan.cents <= 0) {
+        const waiting =
+          pick && (await this.sequences.accountBalance(manager, carryoverAccountCode(race.track_id, plan.betType)));
+        if (!waiting) continue;
+      }
+      const spread =
+        plan.cents > 0 ? seedPool(takeoutFor(this.config.wagering, plan.betType), plan.cents, plan.shape()) : null;
+      const pool = await this.ensurePool(manager, plan.raceIds, plan.betType);
+      if (pick) picks.push(pool);
+      if (!spread || Object.values(spread.money).every((c) => c <= 0)) continue;
+      if (!(await this.pools.markSeeded(manager, pool.id, plan.cents))) continue;
+      await this.houseMoney(manager, pool, spread, plan.cents, 'pool_seed');
+      seeded++;
+    }
+    // After the house's transfers: the house account is always locked before a carryover account.
+    for (const pool of picks) await this.takeCarryover(manager, pool, race.track_id);
+    return seeded;
+  }
+
+  /** The pools a race's opening seeds: its own, the double and every Pick N its card allows. */
+  private seedPlans(legs: Legs): SeedPlan[] {
+    const probs = legs.probabilities[0] as Record<string, number>;
+    const raceIds = legs.raceIds.slice(0, 1);
+    const { seedWinCents, seedExoticCents } = this.config.wagering;
+    const shapes: Record<SingleType, () => Record<string, number>> = {
       Win: () => probs,
       Place: () => topProbabilities(probs, 2),
       Show: () => topProbabilities(probs, 3),
       Exacta: () => harvilleOrdered(probs, 2),
       Quinella: () => quinellaProbabilities(probs),
       Trifecta: () => harvilleOrdered(probs, 3),
+      Superfecta: () => mostLikely(harvilleOrdered(probs, 4), SUPERFECTA_SEEDED_INTERESTS),
     };
-    let seeded = 0;
-    for (const betType of SEEDED_TYPES) {
-      const cents = ['Win', 'Place', 'Show'].includes(betType)
-        ? this.config.wagering.seedWinCents
-        : this.config.wagering.seedExoticCents;
-      if (cents <= 0) continue;
-      const pool = await this.ensurePool(manager, [raceId], betType);
-      if (!(await this.pools.markSeeded(manager, pool.id, cents))) continue;
-      const spread = seedPool(pool.takeout, cents, shapes[betType]());
-      await this.houseMoney(manager, pool, spread, cents, 'pool_seed');
-      seeded++;
+    const plans: SeedPlan[] = SINGLE_TYPES.map((betType) => ({
+      betType,
+      raceIds,
+      cents: ['Win', 'Place', 'Show'].includes(betType) ? seedWinCents : seedExoticCents,
+      shape: shapes[betType],
+    }));
+    // Sequences: the product of each leg's morning line, the most likely ones only.
+    if (legs.raceIds.length >= 2) {
+      plans.push({
+        betType: 'Daily Double',
+        raceIds: legs.raceIds.slice(0, 2),
+        cents: seedExoticCents,
+        shape: () => topSequences(legs.probabilities.slice(0, 2), DOUBLE_SEEDED_INTERESTS),
+      });
     }
-    return seeded;
+    for (let n = 3; n <= legs.raceIds.length; n++) {
+      plans.push({
+        betType: `Pick ${n}` as BetTypeName,
+        raceIds: legs.raceIds.slice(0, n),
+        cents: seedExoticCents,
+        shape: () => topSequences(legs.probabilities.slice(0, n), PICK_SEEDED_INTERESTS),
+      });
+    }
+    return plans;
+  }
+
+  /**
+   * The race and the races after it on its card (at most `count` in all, consecutive numbers, each
+   * with a field of two or more), with each one's morning line; `lines` caches the lines by race.
+   */
+  private async legs(
+    manager: EntityManager,
+    race: CardRace,
+    line: FieldLine,
+    count: number,
+    lines: Map<number, FieldLine>,
+  ): Promise<Legs> {
+    const legs: Legs = { raceIds: [race.id], probabilities: [line.probabilities] };
+    if (count < 2) return legs;
+    for (const id of await this.sequences.followingRaces(manager, race, count - 1)) {
+      let next = lines.get(id);
+      if (!next) {
+        next = await this.fieldLine(id, manager);
+        lines.set(id, next);
+      }
+      if (next.runners.length < 2) break;
+      legs.raceIds.push(id);
+      legs.probabilities.push(next.probabilities);
+    }
+    return legs;
+  }
+
+  /**
+   * Moves the track's carryover of this Pick N type (if any) into the pool: a ledger transfer from
+   * `carryover:{track}:{type}` and the pool's record, so its net pool grows by it, untaxed.
+   */
+  private async takeCarryover(manager: EntityManager, pool: PoolRow, trackId: number): Promise<void> {
+    if (pool.state !== 'open') return;
+    const code = carryoverAccountCode(trackId, pool.bet_type);
+    const cents = await this.sequences.lockAccountBalance(manager, code);
+    if (cents <= 0) return;
+    await this.ledger.openSystemAccount(manager, pool.account_code);
+    await this.ledger.transfer(manager, {
+      from: { system: code },
+      to: { system: pool.account_code },
+      amount_cents: cents,
+      reason: 'carryover_in',
+      reference: `pool:${pool.id}`,
+    });
+    await this.sequences.addCarryover(manager, pool.id, cents);
   }
 
   private async ensurePool(manager: EntityManager, raceIds: number[], betType: BetTypeName): Promise<PoolRow> {
@@ -154,42 +281,44 @@ export class PoolService {
   /**
    * The simulated crowd: house-funded money into each open race's pools (at most the configured
    * amount per race per tick, spread by the morning line with noise), so the odds move until post.
+   * Besides the race's own pools it backs the double and the Pick 3 starting at it, when its card
+   * has the races.
    */
   async crowdTick(raceIds: readonly number[]): Promise<void> {
     const cap = this.config.wagering.crowdCentsPerTick;
     if (cap < 100) return;
+    // The morning lines of this tick, shared by the sequences of neighbouring races.
+    const lines = new Map<number, FieldLine>();
     for (const raceId of raceIds) {
       try {
         await this.dataSource.transaction(async (manager) => {
           const [race] = await this.bets.lockRaces(manager, [raceId]);
-          if (!takesBets(race, this.clock.nowMs())) return;
-          const line = await this.fieldLine(raceId, manager);
+          if (!race || !takesBets(race, this.clock.nowMs())) return;
+          const line = lines.get(raceId) ?? (await this.fieldLine(raceId, manager));
+          lines.set(raceId, line);
           if (line.runners.length < 2) return;
+          const legs = await this.legs(manager, race, line, 3, lines);
           // Noise on the crowd's view of each horse, so money does not simply follow the line.
-          const noisy: Record<string, number> = {};
-          for (const [k, p] of Object.entries(line.probabilities))
-            noisy[k] = p * (0.5 + this.random.int(0, 1000) / 1000);
+          const noisy = legs.probabilities.map((leg) => {
+            const out: Record<string, number> = {};
+            for (const [k, p] of Object.entries(leg)) out[k] = p * (0.5 + this.random.int(0, 1000) / 1000);
+            return out;
+          });
+          const win = noisy[0] as Record<string, number>;
           const tick = this.random.int(cap / 10, cap + 1);
-          for (const betType of SEEDED_TYPES) {
-            const share = CROWD_SHARES[betType];
-            if (!share) continue;
+          for (const betType of Object.keys(CROWD_SHARES).sort() as CrowdType[]) {
+            const n = betType === 'Daily Double' ? 2 : betType === 'Pick 3' ? 3 : 1;
+            if (legs.raceIds.length < n) continue;
             // Whole dollars, so every interest holds an amount a ticket could have.
-            const cents = Math.floor((tick * share) / 100) * 100;
+            const cents = Math.floor((tick * CROWD_SHARES[betType]) / 100) * 100;
             if (cents <= 0) continue;
-            const shape =
-              betType === 'Win'
-                ? noisy
-                : betType === 'Place'
-                  ? topProbabilities(noisy, 2)
-                  : betType === 'Show'
-                    ? topProbabilities(noisy, 3)
-                    : harvilleOrdered(noisy, betType === 'Exacta' ? 2 : 3);
+            const shape = this.crowdShape(betType, win, noisy);
             const dollars = seedPool(0, cents / 100, shape);
             const spread: Pool = {
               takeout: 0,
               money: Object.fromEntries(Object.entries(dollars.money).map(([k, d]) => [k, d * 100])),
             };
-            const pool = await this.ensurePool(manager, [raceId], betType);
+            const pool = await this.ensurePool(manager, legs.raceIds.slice(0, n), betType);
             await this.houseMoney(manager, pool, spread, cents, 'crowd');
           }
         });
@@ -199,11 +328,38 @@ export class PoolService {
     }
   }
 
+  /** How the crowd spreads a tick over a pool (the seeding's shapes and bounds, on its noisy view). */
+  private crowdShape(
+    betType: CrowdType,
+    win: Record<string, number>,
+    legs: Record<string, number>[],
+  ): Record<string, number> {
+    switch (betType) {
+      case 'Win':
+        return win;
+      case 'Place':
+        return topProbabilities(win, 2);
+      case 'Show':
+        return topProbabilities(win, 3);
+      case 'Exacta':
+        return harvilleOrdered(win, 2);
+      case 'Trifecta':
+        return harvilleOrdered(win, 3);
+      case 'Superfecta':
+        return mostLikely(harvilleOrdered(win, 4), SUPERFECTA_SEEDED_INTERESTS);
+      case 'Daily Double':
+        return topSequences(legs.slice(0, 2), DOUBLE_SEEDED_INTERESTS);
+      case 'Pick 3':
+        return topSequences(legs.slice(0, 3), PICK_SEEDED_INTERESTS);
+    }
+  }
+
   /** GET /api/current_races/{id}/tote and the `tote:update` event. */
   async tote(raceId: number): Promise<ToteView> {
     const race = await this.pools.race(raceId);
     if (!race) throw notFound('Current race', raceId);
     const pools = await this.pools.poolsStartingAt(raceId);
+    const carryovers = await this.sequences.carryoversStartingAt(raceId);
     const money = await this.pools.interests(
       this.dataSource,
       pools.map((p) => p.id),
@@ -241,6 +397,15 @@ export class PoolService {
         });
       }
     }
+
+    const picks = await this.sequences.pickPoolsEndingAt(raceId);
+    const winners = await this.sequences.officialWinners([raceId, ...picks.flatMap((p) => p.race_ids.slice(0, -1))]);
+    const field = line.runners.map((r) => r.post_position);
+    const dd = byType.get('Daily Double');
+    const daily_double = dd ? await this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null;
+    const pick_will_pays: PickWillPays[] = [];
+    for (const p of picks) pick_will_pays.push(await this.pickWillPays(p, field, winners, winners.has(raceId)));
+
     const racingNow = this.clock.nowMs();
     return {
       race_id: raceId,
@@ -252,10 +417,68 @@ export class PoolService {
         race_ids: p.race_ids,
         gross_cents: p.gross_cents,
         takeout: p.takeout,
-        net_cents: netPoolCents(p.gross_cents, p.takeout),
+        net_cents: netPoolCents(p.gross_cents, p.takeout) + (carryovers.get(p.id) ?? 0),
+        carryover_cents: carryovers.get(p.id) ?? 0,
       })),
       runners,
       exacta_probables,
+      daily_double,
+      pick_will_pays,
+    };
+  }
+
+  /**
+   * The double starting at this race as a grid of $2 payouts: a row per leg-1 horse with money on
+   * it (only the winner's once leg 1 is official), a column per leg-2 horse.
+   */
+  private async dailyDouble(
+    row: PoolRow,
+    pool: Pool,
+    field: number[],
+    leg1Winner: number | null,
+  ): Promise<DailyDoubleProbables> {
+    const second = await this.sequences.postPositions(row.race_ids[1] as number);
+    const prices = probables(pool);
+    const rows = (leg1Winner === null ? field : [leg1Winner])
+      .map((first) => ({
+        first,
+        payouts_cents: second.map((s) => {
+          const price = prices[`${first}-${s}`];
+          return price === undefined ? null : price * 2;
+        }),
+      }))
+      .filter((r) => leg1Winner !== null || r.payouts_cents.some((c) => c !== null));
+    return { race_ids: row.race_ids, leg1_winner: leg1Winner, second, rows };
+  }
+
+  /**
+   * Will-pays of a Pick N pool ending at this race: once every earlier leg is official and this
+   * one is not, what $2 on the earlier winners and each horse of this race pays.
+   */
+  private async pickWillPays(
+    row: SequencePool,
+    field: number[],
+    winners: Map<number, number>,
+    lastOfficial: boolean,
+  ): Promise<PickWillPays> {
+    const earlier = row.race_ids.slice(0, -1).map((id) => winners.get(id));
+    const known = earlier.every((w) => w !== undefined) ? (earlier as number[]) : null;
+    const base = {
+      bet_type: row.bet_type as BetTypeName,
+      race_ids: row.race_ids,
+      carryover_cents: row.carryover_cents,
+      winners: known,
+    };
+    if (!known || lastOfficial || (row.state !== 'open' && row.state !== 'frozen')) return { ...base, will_pays: null };
+    const money = await this.sequences.interestsWithPrefix(row.id, `${known.join('-')}-`);
+    const net = netPoolCents(row.gross_cents, row.takeout) + row.carryover_cents;
+    const prices = pickWillPays(net, money, known, field);
+    return {
+      ...base,
+      will_pays: field.map((h) => {
+        const price = prices[String(h)];
+        return { post_position: h, payout_cents: price == null ? null : price * 2 };
+      }),
     };
   }
 }

@@ -11,6 +11,17 @@ export interface WinningInterest {
   price_per_dollar_cents: number;
 }
 
+/** A pool locked for settlement. */
+export interface LockedPool {
+  pool: PoolRow;
+  /** Status of each race of the pool, in leg order. */
+  statuses: string[];
+  /** The track of its first race (whose carryover account a Pick N feeds). */
+  track_id: number;
+  /** Pick N: carried in from an earlier pool (already in the pool's account, not in its gross). */
+  carryover_cents: number;
+}
+
 export interface UserPayout {
   user_id: number;
   cents: number;
@@ -47,10 +58,14 @@ export class SettlementRepository {
     return row ? { ...row, gross_cents: Number(row.gross_cents), seed_cents: Number(row.seed_cents) } : undefined;
   }
 
-  /** Locks the pool row and reads it with the status of each of its races. */
-  async lockPool(manager: EntityManager, poolId: number): Promise<{ pool: PoolRow; statuses: string[] } | undefined> {
-    const rows: (PoolRow & { statuses: string[] })[] = await manager.query(
-      `SELECT ${POOL_COLUMNS},
+  /**
+   * Locks the pool row and reads it with the status of each of its races, its first race's track
+   * and its carryover in (Pick N).
+   */
+  async lockPool(manager: EntityManager, poolId: number): Promise<LockedPool | undefined> {
+    const rows: (PoolRow & { statuses: string[]; track_id: number; carryover_cents: string })[] = await manager.query(
+      `SELECT ${POOL_COLUMNS}, p.carryover_cents,
+              (SELECT cr.track_id FROM current_races cr WHERE cr.id = p.current_race_id) AS track_id,
               (SELECT array_agg(cr.status ORDER BY array_position(p.race_ids, cr.id)) FROM current_races cr
                 WHERE cr.id = ANY(p.race_ids)) AS statuses
          FROM wager_pools p WHERE p.id = $1 FOR UPDATE`,
@@ -58,8 +73,18 @@ export class SettlementRepository {
     );
     const row = rows[0];
     if (!row) return undefined;
-    const { statuses, ...pool } = row;
-    return { pool: { ...pool, gross_cents: Number(pool.gross_cents), seed_cents: Number(pool.seed_cents) }, statuses };
+    const { statuses, track_id, carryover_cents, ...pool } = row;
+    return {
+      pool: { ...pool, gross_cents: Number(pool.gross_cents), seed_cents: Number(pool.seed_cents) },
+      statuses,
+      track_id,
+      carryover_cents: Number(carryover_cents),
+    };
+  }
+
+  /** Records what a Pick N pool carried on to the next pool of its type at its track. */
+  async recordCarriedOver(manager: EntityManager, poolId: number, cents: number): Promise<void> {
+    await manager.query('UPDATE wager_pools SET carried_over_cents = $2 WHERE id = $1', [poolId, cents]);
   }
 
   /** Official finishing order (program numbers, winner first) of each race. */

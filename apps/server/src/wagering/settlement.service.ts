@@ -13,7 +13,7 @@ import { HOUSE, LedgerService } from '../accounts/ledger.service';
 import { Clock } from '../common/clock';
 import { PoolRepository, type PoolRow } from './pool.repository';
 import { SettlementRepository, type UserPayout } from './settlement.repository';
-import { interestOf } from './wagering-rules';
+import { carryoverAccountCode, interestOf, isPickType } from './wagering-rules';
 
 export interface PoolOutcome {
   pool_id: number;
@@ -26,8 +26,10 @@ export interface PoolOutcome {
 /**
  * Pays a race's pools once its result is written (and sequences at their last leg): the domain's
  * pari-mutuel maths over the frozen pool, the bets updated set-wise, one ledger transfer per
- * winning user per pool, the rest of the pool (takeout, breakage, the house's own tickets,
- * carryover) back to the house. Each pool is claimed by a conditional UPDATE, so it pays once.
+ * winning user per pool, the rest of the pool (takeout, breakage, the house's own tickets) back to
+ * the house. A Pick N that no ticket has a race of, or that is refunded, moves its carryover to the
+ * ledger account `carryover:{track}:{type}`, which the next such pool at the track takes in when it
+ * opens. Each pool is claimed by a conditional UPDATE, so it pays once.
  */
 @Injectable()
 export class SettlementService {
@@ -82,14 +84,18 @@ export class SettlementService {
 
     const now = this.clock.now();
     const money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
+    const pick = isPickType(pool.bet_type);
     let settlement: PoolSettlement | undefined;
     if (!cancelled) {
       const orders = await this.repository.officialOrders(manager, pool.race_ids);
       const legs = pool.race_ids.map((id) => orders.get(id));
       if (legs.some((o) => !o || o.length === 0)) return skipped(pool.bet_type);
-      settlement = this.settle(pool, { takeout: pool.takeout, money }, legs as number[][]);
+      const carryIn = pick ? locked.carryover_cents : 0;
+      settlement = this.settle(pool, { takeout: pool.takeout, money, carryover_cents: carryIn }, legs as number[][]);
     }
     const refund = cancelled || settlement === undefined || settlement.refunded;
+    // A refunded Pick N passes its carryover in on; one nobody had a race of carries its net pool.
+    const carryOut = pick ? (cancelled ? locked.carryover_cents : (settlement?.carryover_cents ?? 0)) : 0;
     const claimed = await this.repository.claim(manager, pool.id, refund ? 'refunded' : 'settled', now);
     if (!claimed) return skipped(pool.bet_type);
 
@@ -107,12 +113,13 @@ export class SettlementService {
     const owed = payouts.reduce((s, p) => s + p.cents, 0);
     await this.ledger.openSystemAccount(manager, pool.account_code);
     const balance = await this.repository.accountBalance(manager, pool.account_code);
+    const available = balance - carryOut;
     // A minus pool (the $2.10 minimum): the house covers the difference.
-    if (owed > balance) {
+    if (owed > available) {
       await this.ledger.transfer(manager, {
         from: HOUSE,
         to: { system: pool.account_code },
-        amount_cents: owed - balance,
+        amount_cents: owed - available,
         reason: 'pool_cover',
         reference: `pool:${pool.id}`,
       });
@@ -126,7 +133,7 @@ export class SettlementService {
         reference: `pool:${pool.id}`,
       });
     }
-    const rest = Math.max(balance - owed, 0);
+    const rest = Math.max(available - owed, 0);
     if (rest > 0) {
       await this.ledger.transfer(manager, {
         from: { system: pool.account_code },
@@ -135,6 +142,19 @@ export class SettlementService {
         reason: 'pool_close',
         reference: `pool:${pool.id}`,
       });
+    }
+    // Last, after the house account: every transaction locks the house before a carryover account.
+    if (carryOut > 0) {
+      const code = carryoverAccountCode(locked.track_id, pool.bet_type);
+      await this.ledger.openSystemAccount(manager, code);
+      await this.ledger.transfer(manager, {
+        from: { system: pool.account_code },
+        to: { system: code },
+        amount_cents: carryOut,
+        reason: 'carryover_out',
+        reference: `pool:${pool.id}`,
+      });
+      await this.repository.recordCarriedOver(manager, pool.id, carryOut);
     }
     await this.repository.recordPaid(manager, pool.id, owed);
     return {

@@ -20,6 +20,16 @@ export function poolAccountCode(firstRaceId: number, betType: string): string {
   return `pool:${firstRaceId}:${betType.toLowerCase().replace(/\s+/g, '_')}`;
 }
 
+/** Pick 3 … Pick 10: the types whose pool carries over when no ticket has a race right. */
+export function isPickType(betType: string): boolean {
+  return /^Pick \d+$/.test(betType);
+}
+
+/** The ledger account that holds a track's carryover of one bet type until its next pool opens. */
+export function carryoverAccountCode(trackId: number, betType: string): string {
+  return `carryover:${trackId}:${betType.toLowerCase().replace(/\s+/g, '_')}`;
+}
+
 /** The pool key of a combination: a program number, an ordered tuple, a sorted quinella pair, a leg sequence. */
 export function interestOf(betType: string, tuple: readonly number[]): string {
   return interestKey(tuple, betType === 'Quinella');

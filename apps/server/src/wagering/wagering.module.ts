@@ -6,6 +6,7 @@ import { BetService } from './bet.service';
 import { BetsController } from './bets.controller';
 import { PoolRepository } from './pool.repository';
 import { PoolService } from './pool.service';
+import { SequencePoolRepository } from './sequence-pool.repository';
 import { SettlementRepository } from './settlement.repository';
 import { SettlementService } from './settlement.service';
 import { ToteController } from './tote.controller';
@@ -22,6 +23,7 @@ import { WageringJobs } from './wagering.jobs';
     BetService,
     PoolRepository,
     PoolService,
+    SequencePoolRepository,
     SettlementRepository,
     SettlementService,
     ToteGateway,

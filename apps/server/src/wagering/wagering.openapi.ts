@@ -90,7 +90,16 @@ export const TOTE_SCHEMA = object({
   status: str,
   frozen: bool,
   as_of: { type: 'string', format: 'date-time' },
-  pools: array(object({ bet_type: betType, race_ids: array(int), gross_cents: int, takeout: num, net_cents: int })),
+  pools: array(
+    object({
+      bet_type: betType,
+      race_ids: array(int),
+      gross_cents: int,
+      takeout: num,
+      net_cents: int,
+      carryover_cents: int,
+    }),
+  ),
   runners: array(
     object({
       post_position: int,
@@ -104,4 +113,21 @@ export const TOTE_SCHEMA = object({
     }),
   ),
   exacta_probables: array(object({ first: int, second: int, payout_cents: nullable(int) })),
+  daily_double: nullable(
+    object({
+      race_ids: array(int),
+      leg1_winner: nullable(int),
+      second: array(int),
+      rows: array(object({ first: int, payouts_cents: array(nullable(int)) })),
+    }),
+  ),
+  pick_will_pays: array(
+    object({
+      bet_type: betType,
+      race_ids: array(int),
+      carryover_cents: int,
+      winners: nullable(array(int)),
+      will_pays: nullable(array(object({ post_position: int, payout_cents: nullable(int) }))),
+    }),
+  ),
 });

@@ -12,7 +12,10 @@ export type PoolState = (typeof POOL_STATES)[number];
  */
 @Entity('wager_pools')
 @Check('ck_wager_pools_state', "state IN ('open', 'frozen', 'settled', 'refunded')")
-@Check('ck_wager_pools_gross', 'gross_cents >= 0 AND seed_cents >= 0')
+@Check(
+  'ck_wager_pools_gross',
+  'gross_cents >= 0 AND seed_cents >= 0 AND carryover_cents >= 0 AND carried_over_cents >= 0',
+)
 @Index('ux_wager_pools_race_type', ['current_race_id', 'bet_type'], { unique: true })
 @Index('ix_wager_pools_last_race_state', ['last_race_id', 'state'])
 export class WagerPool {
@@ -51,6 +54,17 @@ export class WagerPool {
   /** House liquidity put in at the opening (part of the gross). */
   @Column({ type: 'bigint', default: 0 })
   seed_cents: number;
+
+  /**
+   * Pick N: carried in from the last pool of the type at the track that nobody hit (ledger account
+   * `carryover:{trackId}:{type}` → this pool's account); added to the net pool, not taxed again.
+   */
+  @Column({ type: 'bigint', default: 0 })
+  carryover_cents: number;
+
+  /** Pick N: what this pool carried on to the next one (no ticket with a race right, or refunded). */
+  @Column({ type: 'bigint', default: 0 })
+  carried_over_cents: number;
 
   /** The ledger account holding the pool's money. */
   @Column({ type: 'text' })

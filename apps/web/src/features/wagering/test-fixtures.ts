@@ -110,8 +110,22 @@ export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteVie
     frozen: false,
     as_of: '2026-11-23T12:55:00.000Z',
     pools: [
-      { bet_type: 'Win', race_ids: [raceId], gross_cents: 1_234_500, takeout: 0.16, net_cents: 1_036_980 },
-      { bet_type: 'Exacta', race_ids: [raceId], gross_cents: 500_000, takeout: 0.2, net_cents: 400_000 },
+      {
+        bet_type: 'Win',
+        race_ids: [raceId],
+        gross_cents: 1_234_500,
+        takeout: 0.16,
+        net_cents: 1_036_980,
+        carryover_cents: 0,
+      },
+      {
+        bet_type: 'Exacta',
+        race_ids: [raceId],
+        gross_cents: 500_000,
+        takeout: 0.2,
+        net_cents: 400_000,
+        carryover_cents: 0,
+      },
     ],
     runners: [
       {
@@ -136,6 +150,8 @@ export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteVie
       },
     ],
     exacta_probables: [{ first: 1, second: 2, payout_cents: 1_840 }],
+    daily_double: null,
+    pick_will_pays: [],
     ...patch,
   };
 }

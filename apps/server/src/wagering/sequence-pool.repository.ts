@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { PoolState } from './entities/wager-pool.entity';
+
+/** A race of a card, as the sequences (Daily Double, Pick N) starting at it need it. */
+export interface CardRace {
+  id: number;
+  track_id: number;
+  race_date: string;
+  race_number: number;
+}
+
+/** A Pick N pool as its will-pays need it. */
+export interface SequencePool {
+  id: number;
+  bet_type: string;
+  race_ids: number[];
+  takeout: number;
+  gross_cents: number;
+  /** Carried in from an earlier pool of the type at the track (added to the net pool). */
+  carryover_cents: number;
+  state: PoolState;
+}
+
+/**
+ * The SQL of the multi-race pools beyond PoolRepository: the later legs of a card, the Pick N
+ * carryover (its ledger account's balance and the pool's record of it), and the tote's will-pays.
+ */
+@Injectable()
+export class SequencePoolRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /**
+   * The races that follow `race` on its track's card (race numbers +1, +2, … without a gap, at
+   * most `limit`), while they can still run (not finished or cancelled): the later legs of the
+   * sequences that start at it.
+   */
+  async followingRaces(manager: EntityManager, race: CardRace, limit: number): Promise<number[]> {
+    const rows: { id: number; race_number: number }[] = await manager.query(
+      `SELECT id, race_number FROM current_races
+        WHERE track_id = $1 AND race_date = $2 AND race_number > $3 AND race_number <= $3 + $4
+          AND status IN ('scheduled', 'open')
+        ORDER BY race_number`,
+      [race.track_id, race.race_date, race.race_number, limit],
+    );
+    const out: number[] = [];
+    for (const r of rows) {
+      if (r.race_number !== race.race_number + out.length + 1) break;
+      out.push(r.id);
+    }
+    return out;
+  }
+
+  /** Adds a carryover to a pool's record (the money itself moves by a ledger transfer). */
+  async addCarryover(manager: EntityManager, poolId: number, cents: number): Promise<void> {
+    await manager.query('UPDATE wager_pools SET carryover_cents = carryover_cents + $2 WHERE id = $1', [poolId, cents]);
+  }
+
+  /** A system account's balance with its row locked for the rest of the transaction (0 if it has none). */
+  async lockAccountBalance(manager: EntityManager, code: string): Promise<number> {
+    const rows: { balance_cents: string }[] = await manager.query(
+      'SELECT balance_cents FROM wallet_accounts WHERE code = $1 FOR UPDATE',
+      [code],
+    );
+    return Number(rows[0]?.balance_cents ?? 0);
+  }
+
+  /** A system account's balance as last committed, without a lock (0 if it has none). */
+  async accountBalance(manager: EntityManager | DataSource, code: string): Promise<number> {
+    const rows: { balance_cents: string }[] = await manager.query(
+      'SELECT balance_cents FROM wallet_accounts WHERE code = $1',
+      [code],
+    );
+    return Number(rows[0]?.balance_cents ?? 0);
+  }
+
+  /** The Pick N pools whose last leg is this race (and that start before it). */
+  async pickPoolsEndingAt(raceId: number): Promise<SequencePool[]> {
+    const rows: SequencePool[] = await this.dataSource.query(
+      `SELECT id, bet_type, race_ids, takeout::float8 AS takeout, gross_cents::int8 AS gross_cents,
+              carryover_cents::int8 AS carryover_cents, state
+         FROM wager_pools
+        WHERE last_race_id = $1 AND current_race_id <> $1 AND bet_type LIKE 'Pick %' ORDER BY bet_type_id`,
+      [raceId],
+    );
+    return rows.map((r) => ({ ...r, gross_cents: Number(r.gross_cents), carryover_cents: Number(r.carryover_cents) }));
+  }
+
+  /** The carryover in of each pool starting at this race that has one (by pool id). */
+  async carryoversStartingAt(raceId: number): Promise<Map<number, number>> {
+    const rows: { id: number; carryover_cents: string }[] = await this.dataSource.query(
+      'SELECT id, carryover_cents FROM wager_pools WHERE current_race_id = $1 AND carryover_cents > 0',
+      [raceId],
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.carryover_cents)]));
+  }
+
+  /** The money on the interests of a pool that begin with `prefix` (e.g. '3-7-' for two legs won by 3 and 7). */
+  async interestsWithPrefix(poolId: number, prefix: string): Promise<Record<string, number>> {
+    const rows: { interest: string; amount_cents: string }[] = await this.dataSource.query(
+      `SELECT interest, amount_cents FROM wager_pool_interests
+        WHERE pool_id = $1 AND left(interest, length($2)) = $2`,
+      [poolId, prefix],
+    );
+    return Object.fromEntries(rows.map((r) => [r.interest, Number(r.amount_cents)]));
+  }
+
+  /** The official winner (program number) of each of these races that has a result. */
+  async officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
+    if (raceIds.length === 0) return new Map();
+    const rows: { current_race_id: number; post_position: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        ORDER BY rr.current_race_id, f.finish_position`,
+      [[...raceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+  }
+
+  /** The program numbers of a race's field. */
+  async postPositions(raceId: number): Promise<number[]> {
+    const rows: { post_position: number }[] = await this.dataSource.query(
+      'SELECT post_position FROM current_race_entries WHERE current_race_id = $1 ORDER BY post_position',
+      [raceId],
+    );
+    return rows.map((r) => Number(r.post_position));
+  }
+}

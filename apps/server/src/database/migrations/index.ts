@@ -4,8 +4,8 @@ import { ListIndexes1795326320629 } from './1795326320629-ListIndexes';
 import { SearchText1795414910865 } from './1795414910865-SearchText';
 import { LiveRacing1795415538157 } from './1795415538157-LiveRacing';
 import { Accounts1795415608636 } from './1795415608636-Accounts';
-import { PickCarryover1795420000000 } from './1795420000000-PickCarryover';
 import { Wagering1795418371433 } from './1795418371433-Wagering';
+import { PickCarryover1795420000000 } from './1795420000000-PickCarryover';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [

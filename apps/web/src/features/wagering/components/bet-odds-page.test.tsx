@@ -55,4 +55,71 @@ describe('BetOddsPage', () => {
       jest.useRealTimers();
     }
   });
+
+  it('should show the daily double probables and the Pick 3 will-pays, with a dash until the earlier legs are official', async () => {
+    const pick = {
+      bet_type: 'Pick 3' as const,
+      race_ids: [5, 6, 7],
+      carryover_cents: 123_400,
+      winners: null,
+      will_pays: null,
+    };
+    const first = makeTote(7, {
+      daily_double: {
+        race_ids: [7, 8],
+        leg1_winner: null,
+        second: [1, 2, 3],
+        rows: [
+          { first: 1, payouts_cents: [2_460, null, 9_120] },
+          { first: 2, payouts_cents: [null, 3_300, null] },
+        ],
+      },
+      pick_will_pays: [pick],
+    });
+    mockSocket.joinReply = () => ({ ok: true, tote: first });
+    mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7),
+      '/api/current_races/7/tote': () => first,
+    });
+    renderRoute('/bet-odds?raceId=7');
+
+    const double = await screen.findByRole('table', { name: /Daily Double probables/ });
+    const row1 = within(double).getByRole('row', { name: /^1 / });
+    expect(within(row1).getByText('$24.60')).toBeInTheDocument();
+    expect(within(row1).getByText('$91.20')).toBeInTheDocument();
+    expect(within(double).getByText('$33.00')).toBeInTheDocument();
+    const willPays = screen.getByRole('table', { name: /Pick 3 will-pays.*carryover \$1,234\.00/ });
+    expect(within(willPays).getAllByText('—').length).toBeGreaterThan(0);
+    expect(
+      within(screen.getByRole('table', { name: 'Pools' })).getByRole('columnheader', { name: 'Carryover' }),
+    ).toBeInTheDocument();
+
+    // Legs 1 and 2 of the Pick 3 are official; leg 1 of the double is this race, won by 2.
+    const next = makeTote(7, {
+      as_of: '2026-11-23T12:58:00.000Z',
+      daily_double: {
+        race_ids: [7, 8],
+        leg1_winner: 2,
+        second: [1, 2, 3],
+        rows: [{ first: 2, payouts_cents: [null, 3_300, null] }],
+      },
+      pick_will_pays: [
+        {
+          ...pick,
+          winners: [4, 1],
+          will_pays: [
+            { post_position: 1, payout_cents: 15_820 },
+            { post_position: 2, payout_cents: null },
+          ],
+        },
+      ],
+    });
+    act(() => mockSocket.serverSends('tote:update', next));
+    const won = await screen.findByRole('table', { name: /Daily Double probables.*leg 1 won by 2/ });
+    expect(within(won).getAllByRole('row')).toHaveLength(2);
+    const pays = screen.getByRole('table', { name: /Pick 3 will-pays/ });
+    const horse1 = within(pays).getByRole('row', { name: /4-1 1 \$158\.20/ });
+    expect(horse1).toBeInTheDocument();
+    expect(within(pays).getByRole('row', { name: /4-1 2 —/ })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import type { ToteView } from '@furlong/contracts';
+import type { DailyDoubleProbables, PickWillPays, ToteView } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
@@ -9,7 +9,10 @@ import { useRaceIdInContext } from '../hooks/use-race-in-context';
 import { BetClock, clockTime } from './bet-clock';
 import { NO_RACE_DATA } from './race-details-page';
 
-/** /bet-odds: the live tote of the race in context (or ?raceId=): win odds, pools, exacta probables. */
+/**
+ * /bet-odds: the live tote of the race in context (or ?raceId=): win odds, pools, exacta and daily
+ * double probables, and the will-pays of the Pick N ending at this race.
+ */
 export function BetOddsPage() {
   const raceId = useRaceIdInContext();
   const race = useCurrentRace(raceId);
@@ -99,6 +102,7 @@ export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
               <th scope="col">Races</th>
               <th scope="col">Gross</th>
               <th scope="col">Takeout</th>
+              <th scope="col">Carryover</th>
               <th scope="col">Net</th>
             </tr>
           </thead>
@@ -109,6 +113,7 @@ export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
                 <td>{p.race_ids.join(', ')}</td>
                 <td className="num">{formatCents(p.gross_cents)}</td>
                 <td className="num">{(p.takeout * 100).toFixed(1)}%</td>
+                <td className="num">{p.carryover_cents > 0 ? formatCents(p.carryover_cents) : '—'}</td>
                 <td className="num">{formatCents(p.net_cents)}</td>
               </tr>
             ))}
@@ -138,6 +143,87 @@ export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
           </table>
         </div>
       ) : null}
+      {tote.daily_double ? <DailyDoubleBoard double={tote.daily_double} /> : null}
+      {tote.pick_will_pays.map((p) => (
+        <WillPaysBoard key={p.bet_type} pick={p} />
+      ))}
+    </div>
+  );
+}
+
+const payout = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
+
+/** The double starting at this race: $2 payouts, leg-1 horses down, leg-2 horses across. */
+function DailyDoubleBoard({ double }: { double: DailyDoubleProbables }) {
+  if (double.rows.length === 0) return null;
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>
+          Daily Double probables ($2, races {double.race_ids.join(' and ')})
+          {double.leg1_winner === null ? '' : `: leg 1 won by ${double.leg1_winner}`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Leg 1 / Leg 2</th>
+            {double.second.map((s) => (
+              <th key={s} scope="col">
+                {s}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {double.rows.map((r) => (
+            <tr key={r.first}>
+              <th scope="row">{r.first}</th>
+              {r.payouts_cents.map((c, j) => (
+                <td key={double.second[j]} className="num">
+                  {payout(c)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A Pick N ending at this race: what $2 pays with the earlier winners and each horse here. */
+function WillPaysBoard({ pick }: { pick: PickWillPays }) {
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>
+          {pick.bet_type} will-pays ($2, races {pick.race_ids.join(', ')})
+          {pick.carryover_cents > 0 ? `, carryover ${formatCents(pick.carryover_cents)}` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Winners so far</th>
+            <th scope="col">This race</th>
+            <th scope="col">Pays</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pick.will_pays === null ? (
+            <tr>
+              <td>{pick.winners?.join('-') ?? '—'}</td>
+              <td>—</td>
+              <td className="num">—</td>
+            </tr>
+          ) : (
+            pick.will_pays.map((w) => (
+              <tr key={w.post_position}>
+                <td>{pick.winners?.join('-')}</td>
+                <td>{w.post_position}</td>
+                <td className="num">{payout(w.payout_cents)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
     </div>
   );
 }

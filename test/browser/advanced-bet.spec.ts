@@ -18,7 +18,7 @@ import type { ServerProcess } from '../support/server-process';
 // The racing clock at 120× wall time: a card's races 20–35 racing minutes apart post 10–18 s apart.
 const TIME_SCALE = 120;
 // The first leg must stay open (wall time) long enough for the bettor to build and finalize the ticket.
-const FIRST_LEG_WALL_MS = 25_000;
+const FIRST_LEG_WALL_MS = 20_000;
 // Pick 3 is three consecutive races of one card, all open when the ticket is placed.
 const LEGS = 3;
 
@@ -127,7 +127,7 @@ describe('an advanced Pick 3 in the browser', () => {
       RACING_ENABLED: 'true',
       RACING_TIME_SCALE: String(TIME_SCALE),
       RACING_SCHEDULER_SECONDS: '1',
-      // Three racing hours: the whole sequence is open (first leg ≥ 50 min away, legs ≤ 35 min apart).
+      // Three racing hours: the whole sequence is open (first leg ≥ 40 min away, legs ≤ 35 min apart).
       RACING_OPEN_LEAD_MINUTES: '180',
     },
     20_000,

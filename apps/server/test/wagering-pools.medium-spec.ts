@@ -334,7 +334,8 @@ describe('Wagering pools', () => {
         DATABASE_URL: url,
         STARTING_CREDIT_CENTS: String(START_CREDIT),
         REGISTER_MAX_PER_IP_PER_HOUR: '100000',
-        WAGERING_CROWD_CENTS_PER_TICK: '0',
+        // Racing is off, so the tote tick (and its crowd) runs only when a test calls it.
+        WAGERING_CROWD_CENTS_PER_TICK: '100000',
         WAGERING_SEED_EXOTIC_CENTS: '0',
       });
     }, 60_000);
@@ -459,5 +460,34 @@ describe('Wagering pools', () => {
       expect(await balanceOf(code)).toBe(0);
       expect(await ledgerSum()).toBe(0);
     }, 90_000);
+
+    it('should have the crowd back the superfecta, the double and the Pick 3 of an open race, within its cap', async () => {
+      const [trackId] = await tracksWith(4);
+      const [r1, r2, r3] = (await stageCard(trackId as number)) as [number, number, number];
+      await open(r1);
+      const before = await ledgerSum();
+      await sut.app.get(PoolService).crowdTick([r1]);
+
+      const pools = new Map((await poolsStartingAt(r1)).map((p) => [p.bet_type, p]));
+      expect(pools.get('Daily Double')?.race_ids).toEqual([r1, r2]);
+      expect(pools.get('Pick 3')?.race_ids).toEqual([r1, r2, r3]);
+      for (const type of ['Superfecta', 'Daily Double', 'Pick 3']) {
+        const pool = pools.get(type) as PoolRecord;
+        // No exotic seed here: all of it is the crowd's, in whole dollars on each interest.
+        expect(pool.gross_cents).toBeGreaterThan(0);
+        expect(await balanceOf(pool.account_code)).toBe(pool.gross_cents);
+        const money = Object.values(await interests(pool.id));
+        expect(money.every((c) => c > 0 && c % 100 === 0)).toBe(true);
+        expect(money.reduce((a, b) => a + b, 0)).toBe(pool.gross_cents);
+      }
+      const crowd: { total: string }[] = await db().query(
+        `SELECT coalesce(sum(amount_cents), 0) AS total FROM ledger_transfers
+          WHERE reason = 'crowd' AND reference IN (SELECT 'pool:' || id FROM wager_pools WHERE current_race_id = $1)`,
+        [r1],
+      );
+      expect(Number(crowd[0]?.total)).toBeGreaterThan(0);
+      expect(Number(crowd[0]?.total)).toBeLessThanOrEqual(100_000);
+      expect(await ledgerSum()).toBe(before);
+    });
   });
 });

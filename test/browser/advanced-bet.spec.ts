@@ -5,10 +5,11 @@ import type {
   CurrentRaceSummary,
   LiveRaceResult,
   MeResponse,
+  PickWillPays,
   ToteView,
   TrackCardResponse,
 } from '@furlong/contracts';
-import { interestKey, settlePickPool } from '@furlong/domain';
+import { MIN_PRICE_PER_DOLLAR_CENTS } from '@furlong/domain';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
 import { screenshot } from '../support/browser';
@@ -83,15 +84,24 @@ async function pick3Sequence(baseUrl: string, timeoutMs = 60_000): Promise<Curre
   throw new Error(`no ${LEGS} consecutive open races in time`);
 }
 
-/** The crowd's favourite of an open race: the lowest tote win odds. */
-async function favourite(baseUrl: string, raceId: number): Promise<{ post_position: number; horse_name: string }> {
-  const tote = await getJson<ToteView>(`${baseUrl}/api/current_races/${raceId}/tote`);
-  const priced = tote.runners.filter((r) => r.win_odds !== null);
-  const best = [...(priced.length > 0 ? priced : tote.runners)].sort(
-    (a, b) => (a.win_odds ?? 0) - (b.win_odds ?? 0) || a.post_position - b.post_position,
-  )[0];
-  if (!best) throw new Error(`race ${raceId} has no runners on its tote`);
-  return best;
+/** The crowd's favourite of an open race: the lowest tote win odds, once the tote prices every runner. */
+async function favourite(
+  baseUrl: string,
+  raceId: number,
+  timeoutMs = 20_000,
+): Promise<{ post_position: number; horse_name: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const tote = await getJson<ToteView>(`${baseUrl}/api/current_races/${raceId}/tote`);
+    const odds = (r: ToteView['runners'][number]) => r.win_odds ?? Number.POSITIVE_INFINITY;
+    // The house seeds the win pool when the race opens; until then there are no odds.
+    const best = tote.runners.every((r) => r.win_odds !== null)
+      ? [...tote.runners].sort((a, b) => odds(a) - odds(b) || a.post_position - b.post_position)[0]
+      : undefined;
+    if (best) return best;
+    if (Date.now() > deadline) throw new Error(`race ${raceId} has no tote odds after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function myBets(page: Page, baseUrl: string): Promise<BetView[]> {
@@ -114,6 +124,24 @@ async function settled(page: Page, baseUrl: string, betId: number, timeoutMs: nu
     if (bet && bet.status !== 'pending') return bet;
     if (Date.now() > deadline) throw new Error(`bet ${betId} still ${bet?.status ?? 'missing'} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * The Pick 3 will-pays on the tote of the last leg, between the second leg's result and the third's
+ * (the only time the tote gives them): what $2 on the first two winners and each horse of leg 3 pays.
+ */
+async function pick3WillPays(baseUrl: string, legs: CurrentRaceSummary[], timeoutMs: number): Promise<PickWillPays> {
+  const ids = legs.map((l) => l.id);
+  const last = ids.at(-1) as number;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const tote = await getJson<ToteView>(`${baseUrl}/api/current_races/${last}/tote`);
+    const pays = tote.pick_will_pays.find((p) => p.bet_type === 'Pick 3' && p.race_ids.join() === ids.join());
+    if (pays?.will_pays) return pays;
+    if (tote.status === 'finished') throw new Error(`race ${last} finished before its Pick 3 will-pays were seen`);
+    if (Date.now() > deadline) throw new Error(`no Pick 3 will-pays on race ${last} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
@@ -209,8 +237,8 @@ describe('an advanced Pick 3 in the browser', () => {
     );
     await screenshot(page, 'advanced-bet-confirmation');
 
-    // The API holds one pending Pick 3 ticket on the three races, and the Pick 3 pool holds only it
-    // (the house seeds single-race pools only, and the crowd bets only those).
+    // The API holds one pending Pick 3 ticket on the three races, and the sequence's pool holds it
+    // besides the house's seed and the crowd's money.
     const [placed] = await myBets(page, base);
     expect(placed).toMatchObject({
       bet_type: 'Pick 3',
@@ -223,7 +251,8 @@ describe('an advanced Pick 3 in the browser', () => {
     expect(bet.legs.map((l) => l.current_race_id)).toEqual(legs.map((l) => l.id));
     const tote = await getJson<ToteView>(`${base}/api/current_races/${legs[0]?.id}/tote`);
     const pool = tote.pools.find((p) => p.bet_type === 'Pick 3');
-    expect(pool).toMatchObject({ race_ids: legs.map((l) => l.id), gross_cents: totalCents });
+    expect(pool?.race_ids).toEqual(legs.map((l) => l.id));
+    expect(pool?.gross_cents).toBeGreaterThanOrEqual(totalCents);
 
     // The betting history shows it pending.
     await page.getByRole('link', { name: 'Betting History' }).click();
@@ -234,10 +263,12 @@ describe('an advanced Pick 3 in the browser', () => {
     expect(await row.getByRole('cell', { name: 'pending', exact: true }).count()).toBe(1);
     await screenshot(page, 'advanced-bet-history-pending');
 
-    // The three races run; settlement pays the sequence's pool at the third result.
+    // The three races run. Between the second result and the third the tote of the last leg shows
+    // the will-pays; settlement pays the sequence's pool at the third result.
     const { serverMs } = await openRaces(base);
-    const lastPostWallMs = (Date.parse(legs[2]?.post_time ?? '') - serverMs) / TIME_SCALE;
-    const outcome = await settled(page, base, bet.id, Math.max(0, lastPostWallMs) + 45_000);
+    const lastPostWallMs = Math.max(0, (Date.parse(legs[2]?.post_time ?? '') - serverMs) / TIME_SCALE);
+    const willPays = await pick3WillPays(base, legs, lastPostWallMs + 30_000);
+    const outcome = await settled(page, base, bet.id, lastPostWallMs + 45_000);
 
     const results = await Promise.all(
       legs.map((leg) => getJson<LiveRaceResult>(`${base}/api/current_races/${leg.id}/result`)),
@@ -246,17 +277,28 @@ describe('an advanced Pick 3 in the browser', () => {
       const first = [...r.finishers].sort((a, b) => a.finish_position - b.finish_position)[0];
       return first?.post_position as number;
     });
+    expect(willPays.winners).toEqual(winners.slice(0, 2));
     const correct = winners.filter((w, i) => w === picks[i]?.post_position).length;
-    // Pick N consolation: the tickets with the most races correct share the pool. This ticket is
-    // the pool's only one, so it wins with a single race right and loses only with none.
-    const wins = correct >= 1;
-    expect(outcome.status).toBe(wins ? 'won' : 'lost');
-    expect(outcome.payout_cents > 0).toBe(wins);
-    const expected = settlePickPool(
-      { takeout: pool?.takeout ?? 0, money: { [interestKey(picks.map((p) => p.post_position))]: totalCents } },
-      winners,
-    );
-    expect(outcome.payout_cents).toBe(expected.paid_cents);
+    // What $2 on all three winners pays; null when no ticket holds them.
+    const allRight = willPays.will_pays?.find((w) => w.post_position === winners[2])?.payout_cents ?? null;
+    if (correct === LEGS) {
+      // All three right: the ticket is paid at the will-pay, pro rata to its stake.
+      expect(outcome.status).toBe('won');
+      expect(outcome.payout_cents).toBe(((allRight as number) * totalCents) / 200);
+    } else if (allRight !== null || correct === 0) {
+      // Another ticket holds all three winners (only those are paid), or this one has none right.
+      expect(outcome.status).toBe('lost');
+    } else if (correct === LEGS - 1) {
+      // Nobody holds all three: consolation to the tickets with the most races right, here two.
+      expect(outcome.status).toBe('won');
+    }
+    // With one race right and nobody holding all three, the outcome turns on whether another ticket
+    // has two right, which the tote does not show; either way a ticket is paid exactly when it won,
+    // and never less than the minimum price.
+    expect(outcome.payout_cents > 0).toBe(outcome.status === 'won');
+    if (outcome.status === 'won') {
+      expect(outcome.payout_cents).toBeGreaterThanOrEqual((totalCents * MIN_PRICE_PER_DOLLAR_CENTS) / 100);
+    }
     expect(await myBalance(page, base)).toBe(startingBalance - totalCents + outcome.payout_cents);
 
     // The history and the header, read again, say the same.

@@ -193,6 +193,7 @@ describe('an advanced Pick 3 in the browser', () => {
     await page.getByText('Please select exactly 3 races for the Pick 3 bet type.').waitFor();
     expect(page.url()).toMatch(/\/advanced-bet-tracks$/);
     await page.getByLabel(`Select ${legs[2]?.race_name}`, { exact: true }).check();
+    await page.getByText('Please select exactly 3 races for the Pick 3 bet type.').waitFor({ state: 'hidden' });
     await screenshot(page, 'advanced-bet-tracks');
     await page.getByRole('button', { name: 'Proceed to Advanced Bets' }).click();
 

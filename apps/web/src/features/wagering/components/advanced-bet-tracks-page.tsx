@@ -139,9 +139,11 @@ export function AdvancedBetTracksPage() {
                       aria-label={`Select ${r.race_name}`}
                       checked={checked.includes(r.id)}
                       disabled={!BETTABLE.has(r.status)}
-                      onChange={(e) =>
-                        setChecked((c) => (e.target.checked ? [...c, r.id] : c.filter((id) => id !== r.id)))
-                      }
+                      onChange={(e) => {
+                        setChecked((c) => (e.target.checked ? [...c, r.id] : c.filter((id) => id !== r.id)));
+                        // The count message was about the ticks before this one.
+                        setProblem(null);
+                      }}
                     />
                   </td>
                   <td>{r.race_number}</td>

@@ -23,6 +23,8 @@ describe('AdvancedBetTracksPage', () => {
     expect(router.state.location.pathname).toBe('/advanced-bet-tracks');
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Aville Race 3' }));
+    // Ticking again clears the message about the earlier count.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Advanced Bets' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/advanced-bet-races'));
     expect(router.state.location.state).toMatchObject({ selectedBet: 'Pick 3', trackName: 'Aville Downs' });

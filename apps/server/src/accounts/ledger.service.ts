@@ -1,14 +1,14 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
-import { LedgerRepository } from './ledger.repository';
+import { type LedgerAccountRef, LedgerRepository, type LockedAccount } from './ledger.repository';
 import { formatCents } from './money';
 
-/** An account of the ledger: a user's wallet, or a system account by its code (`house`, `pool:…`). */
-export type LedgerAccountRef = { userId: number } | { system: string };
+export type { LedgerAccountRef };
 
 /** The house: funds play-money credits; the only account allowed below zero. */
-export const HOUSE: LedgerAccountRef = { system: 'house' };
+const HOUSE_CODE = 'house';
+export const HOUSE: LedgerAccountRef = { system: HOUSE_CODE };
 
 export interface TransferRequest {
   from: LedgerAccountRef;
@@ -68,24 +68,25 @@ export class LedgerService {
     if (!REASON.test(reason)) throw new RangeError(`reason must match ${REASON}, got '${reason}'`);
     const reference = request.reference ?? null;
     if (reference !== null && reference.length > 200) throw new RangeError('reference is longer than 200 characters');
-    const from = await this.resolve(manager, request.from);
-    const to = await this.resolve(manager, request.to);
-    if (from === to) throw new RangeError('a transfer needs two different accounts');
-
-    const locked = await this.repository.lock(manager, [from, to]);
-    const payer = locked.get(from);
-    if (!payer || !locked.has(to)) throw new Error('ledger account vanished while locking');
-    if (!payer.overdraft_allowed && payer.balance_cents < amount) {
-      throw new InsufficientFundsException(payer.balance_cents, amount);
+    const move = { from: request.from, to: request.to, amount, reason, reference, at: this.clock.now() };
+    let outcome = await this.repository.transfer(manager, move);
+    // The migration makes the house; a full reset (`npm run seed` truncates every table) may not keep it.
+    if (
+      outcome.transfer_id === null &&
+      isHouse(move.from, move.to) &&
+      !outcome.accounts.some((a) => a.code === HOUSE_CODE)
+    ) {
+      await this.repository.openSystemAccount(manager, HOUSE_CODE, true);
+      outcome = await this.repository.transfer(manager, move);
     }
-    const fromBalance = await this.repository.addToBalance(manager, from, -amount);
-    const toBalance = await this.repository.addToBalance(manager, to, amount);
-    const transferId = await this.repository.insertTransfer(
-      manager,
-      { from, to, amount, reason, reference, at: this.clock.now() },
-      { from: fromBalance, to: toBalance },
-    );
-    return { transfer_id: transferId, from_balance_cents: fromBalance, to_balance_cents: toBalance };
+    if (outcome.transfer_id !== null) {
+      return {
+        transfer_id: Number(outcome.transfer_id),
+        from_balance_cents: Number(outcome.from_balance_cents),
+        to_balance_cents: Number(outcome.to_balance_cents),
+      };
+    }
+    throw refusal(outcome.accounts, move.from, move.to, amount);
   }
 
   /** Opens (or finds) a user's wallet at zero. */
@@ -105,19 +106,19 @@ export class LedgerService {
   balanceOfUser(userId: number): Promise<number> {
     return this.repository.balanceOfUser(userId);
   }
+}
 
-  private async resolve(manager: EntityManager, ref: LedgerAccountRef): Promise<number> {
-    let id =
-      'userId' in ref
-        ? await this.repository.userAccountId(manager, ref.userId)
-        : await this.repository.systemAccountId(manager, ref.system);
-    // The migration makes the house; a full reset (`npm run seed` truncates every table) may not keep it.
-    if (id === undefined && 'system' in ref && ref.system === 'house') {
-      id = await this.repository.openSystemAccount(manager, 'house', true);
-    }
-    if (id === undefined) {
-      throw new Error(`no ledger account for ${'userId' in ref ? `user ${ref.userId}` : `'${ref.system}'`}`);
-    }
-    return id;
+const isHouse = (...refs: LedgerAccountRef[]) => refs.some((r) => 'system' in r && r.system === HOUSE_CODE);
+
+/** Why a transfer statement moved nothing: an account missing, one account on both sides, or too little money. */
+function refusal(accounts: LockedAccount[], from: LedgerAccountRef, to: LedgerAccountRef, amount: number): Error {
+  const find = (ref: LedgerAccountRef) =>
+    accounts.find((a) => ('userId' in ref ? a.user_id === ref.userId : a.code === ref.system));
+  for (const ref of [from, to]) {
+    if (!find(ref))
+      return new Error(`no ledger account for ${'userId' in ref ? `user ${ref.userId}` : `'${ref.system}'`}`);
   }
+  const payer = find(from) as LockedAccount;
+  if (payer.id === (find(to) as LockedAccount).id) return new RangeError('a transfer needs two different accounts');
+  return new InsufficientFundsException(Number(payer.balance_cents), amount);
 }

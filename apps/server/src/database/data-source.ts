@@ -2,6 +2,7 @@ import { types } from 'pg';
 import { DataSource } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { allowPreparedStatements } from './prepared-query';
 
 // int8 and numeric arrive as strings by default; our values (cents, distances) fit a JS number.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
@@ -14,11 +15,17 @@ export interface DataSourceOptions {
   poolSize: number;
   /** Log every SQL statement (debugging only). */
   logging?: boolean;
+  /**
+   * Hot-path statements as named prepared statements with generic plans (see preparedQuery). Not on
+   * PGlite: its one session outlives the pool's connections, so a reconnecting client would find
+   * its statement names taken.
+   */
+  preparedStatements?: boolean;
 }
 
 /** A TypeORM data source for our schema; migrations are committed and never synchronised. */
 export function createDataSource(options: DataSourceOptions): DataSource {
-  return new DataSource({
+  const dataSource = new DataSource({
     type: 'postgres',
     url: options.url,
     entities: ENTITIES,
@@ -30,6 +37,14 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     uuidExtension: 'pgcrypto',
     installExtensions: false,
     logging: options.logging ? 'all' : ['error'],
-    extra: { max: options.poolSize, connectionTimeoutMillis: 10_000 },
+    extra: {
+      max: options.poolSize,
+      connectionTimeoutMillis: 10_000,
+      // Only named (prepared) statements use the plan cache, and ours are point lookups and small
+      // writes: plan them once per connection rather than on every call.
+      ...(options.preparedStatements ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
+    },
   });
+  if (options.preparedStatements) allowPreparedStatements(dataSource);
+  return dataSource;
 }

@@ -27,7 +27,11 @@ export class DatabaseConnection {
     }
     // PGlite is a single session: more connections would only queue, and a second connection
     // used inside a transaction would wait forever.
-    const dataSource = createDataSource({ url, poolSize: embedded ? 1 : config.database.poolSize });
+    const dataSource = createDataSource({
+      url,
+      poolSize: embedded ? 1 : config.database.poolSize,
+      preparedStatements: !embedded,
+    });
     try {
       await dataSource.initialize();
     } catch (err) {

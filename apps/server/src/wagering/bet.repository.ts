@@ -1,6 +1,7 @@
 import type { BetLegView, BetSort, BetStatusName, BetTypeName, BetView, PlaceBetsResponse } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query';
 import type { RacePhase } from '../racing/entities/current-race.entity';
 
 /** A race as placing a bet needs it, locked for the transaction. */
@@ -23,7 +24,6 @@ export interface StoredSlip {
 export interface NewBet {
   slip_index: number;
   bet_type_id: number;
-  track_id: number;
   amount_cents: number;
   total_cents: number;
   combinations: number;
@@ -31,6 +31,37 @@ export interface NewBet {
   race_ids: number[];
   selections: number[][];
 }
+
+const LOCKED_RACE_COLUMNS = 'id, status, post_time, track_id, race_date::text AS race_date, race_number, num_horses';
+
+/** See BetRepository.openSlip. */
+const OPEN_SLIP_SQL = `
+  WITH claim AS (
+    INSERT INTO bet_slips (user_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, '{}'::json)
+    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id),
+  races AS (
+    SELECT ${LOCKED_RACE_COLUMNS} FROM current_races WHERE id = ANY($4::int[]) ORDER BY id FOR SHARE),
+  b AS (
+    INSERT INTO bets (user_id, bet_type_id, track_id, amount_cents, total_cents, combinations, box,
+                      idempotency_key, slip_index, bet_date)
+    SELECT $1, u.bet_type_id, r.track_id, u.amount_cents, u.total_cents, u.combinations, u.box, $2, u.slip_index, $5
+      FROM unnest($6::int[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::bool[], $12::smallint[])
+           AS u(bet_type_id, first_race, amount_cents, total_cents, combinations, box, slip_index)
+      LEFT JOIN races r ON r.id = u.first_race
+     WHERE EXISTS (SELECT 1 FROM claim)
+    RETURNING id, slip_index),
+  l AS (
+    INSERT INTO bet_legs (bet_id, leg, current_race_id)
+    SELECT b.id, x.leg, x.race FROM unnest($13::smallint[], $14::smallint[], $15::int[]) AS x(slip_index, leg, race)
+      JOIN b ON b.slip_index = x.slip_index
+     WHERE x.race IN (SELECT id FROM races)),
+  s AS (
+    INSERT INTO bet_selections (bet_id, slot, post_position)
+    SELECT b.id, y.slot, y.pp FROM unnest($16::smallint[], $17::smallint[], $18::smallint[]) AS y(slip_index, slot, pp)
+      JOIN b ON b.slip_index = y.slip_index)
+  SELECT (SELECT id FROM claim) AS slip_id,
+         (SELECT coalesce(json_agg(r ORDER BY r.id), '[]'::json) FROM races r) AS races,
+         (SELECT coalesce(json_agg(b), '[]'::json) FROM b) AS bets`;
 
 const SORT_COLUMNS: Record<BetSort, string> = {
   bet_date: 'b.bet_date',
@@ -84,90 +115,83 @@ export class BetRepository {
     return rows[0];
   }
 
-  /** Claims the key for this transaction; undefined when another request holds it (it waits for that one to end). */
-  async claimSlip(manager: EntityManager, userId: number, key: string, hash: string): Promise<number | undefined> {
-    const rows: { id: string }[] = await manager.query(
-      `INSERT INTO bet_slips (user_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, '{}'::json)
-       ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-      [userId, key, hash],
-    );
-    return rows[0] ? Number(rows[0].id) : undefined;
-  }
-
-  async saveSlipResponse(manager: EntityManager, slipId: number, response: PlaceBetsResponse): Promise<void> {
-    await manager.query('UPDATE bet_slips SET response = $2::json WHERE id = $1', [slipId, JSON.stringify(response)]);
-  }
-
   /**
-   * Locks the races (FOR SHARE: the close, an UPDATE, waits for bets in flight and every bet after it
-   * sees the race closed; bets on one race do not wait for each other here).
+   * Claims the key for this transaction, locks the slip's races and writes its bets with their legs
+   * and selections — one statement, one round trip. Without a slip id another request holds the key
+   * (the claim waits for that one to end) and nothing is written. The races are locked FOR SHARE:
+   * the close, an UPDATE, waits for bets in flight and every bet after it sees the race closed;
+   * bets on one race do not wait for each other. The caller checks the races and rolls back if one
+   * does not take the bets (a leg of an unknown race is not written).
    */
-  lockRaces(manager: EntityManager, ids: readonly number[]): Promise<LockedRace[]> {
-    return manager.query(
-      `SELECT id, status, post_time, track_id, race_date::text AS race_date, race_number, num_horses
-         FROM current_races WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE`,
-      [[...ids]],
-    );
-  }
-
-  /** Inserts the bets with their legs and selections; ids in slip order. */
-  async insertBets(
+  async openSlip(
     manager: EntityManager,
-    userId: number,
-    key: string,
-    betDate: Date,
-    bets: readonly NewBet[],
-  ): Promise<number[]> {
-    const rows: { id: string; slip_index: number }[] = await manager.query(
-      `INSERT INTO bets (user_id, bet_type_id, track_id, amount_cents, total_cents, combinations, box,
-                         idempotency_key, slip_index, bet_date)
-       SELECT $1, u.bet_type_id, u.track_id, u.amount_cents, u.total_cents, u.combinations, u.box, $2, u.slip_index, $3
-         FROM unnest($4::int[], $5::int[], $6::int[], $7::bigint[], $8::int[], $9::bool[], $10::smallint[])
-              AS u(bet_type_id, track_id, amount_cents, total_cents, combinations, box, slip_index)
-       RETURNING id, slip_index`,
-      [
-        userId,
-        key,
-        betDate,
-        bets.map((b) => b.bet_type_id),
-        bets.map((b) => b.track_id),
-        bets.map((b) => b.amount_cents),
-        bets.map((b) => b.total_cents),
-        bets.map((b) => b.combinations),
-        bets.map((b) => b.box),
-        bets.map((b) => b.slip_index),
-      ],
-    );
-    const idBySlip = new Map(rows.map((r) => [r.slip_index, Number(r.id)]));
-    const ids = bets.map((b) => idBySlip.get(b.slip_index) as number);
-    const legs = { bet: [] as number[], leg: [] as number[], race: [] as number[] };
-    const sel = { bet: [] as number[], slot: [] as number[], pp: [] as number[] };
-    bets.forEach((b, i) => {
-      const id = ids[i] as number;
+    slip: { userId: number; key: string; hash: string; betDate: Date; bets: readonly NewBet[] },
+  ): Promise<{ slipId?: number; races: LockedRace[]; betIds: number[] }> {
+    const { bets } = slip;
+    const raceIds = [...new Set(bets.flatMap((b) => b.race_ids))];
+    const legs = { slip: [] as number[], leg: [] as number[], race: [] as number[] };
+    const sel = { slip: [] as number[], slot: [] as number[], pp: [] as number[] };
+    for (const b of bets) {
       b.race_ids.forEach((race, k) => {
-        legs.bet.push(id);
+        legs.slip.push(b.slip_index);
         legs.leg.push(k + 1);
         legs.race.push(race);
       });
       b.selections.forEach((list, k) => {
         for (const pp of new Set(list)) {
-          sel.bet.push(id);
+          sel.slip.push(b.slip_index);
           sel.slot.push(k + 1);
           sel.pp.push(pp);
         }
       });
-    });
-    await manager.query(
-      `INSERT INTO bet_legs (bet_id, leg, current_race_id)
-       SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::int[])`,
-      [legs.bet, legs.leg, legs.race],
+    }
+    const rows: {
+      slip_id: number | null;
+      races: (Omit<LockedRace, 'post_time'> & { post_time: string })[];
+      bets: { id: number; slip_index: number }[];
+    }[] = await preparedQuery(manager, OPEN_SLIP_SQL, [
+      slip.userId,
+      slip.key,
+      slip.hash,
+      raceIds,
+      slip.betDate,
+      bets.map((b) => b.bet_type_id),
+      bets.map((b) => b.race_ids[0]),
+      bets.map((b) => b.amount_cents),
+      bets.map((b) => b.total_cents),
+      bets.map((b) => b.combinations),
+      bets.map((b) => b.box),
+      bets.map((b) => b.slip_index),
+      legs.slip,
+      legs.leg,
+      legs.race,
+      sel.slip,
+      sel.slot,
+      sel.pp,
+    ]);
+    const row = rows[0];
+    if (!row || row.slip_id === null) return { races: [], betIds: [] };
+    const idBySlip = new Map(row.bets.map((r) => [r.slip_index, Number(r.id)]));
+    return {
+      slipId: Number(row.slip_id),
+      races: row.races.map((r) => ({ ...r, post_time: new Date(r.post_time) })),
+      betIds: bets.map((b) => idBySlip.get(b.slip_index) as number),
+    };
+  }
+
+  async saveSlipResponse(manager: EntityManager, slipId: number, response: PlaceBetsResponse): Promise<void> {
+    await preparedQuery(manager, 'UPDATE bet_slips SET response = $2::json WHERE id = $1', [
+      slipId,
+      JSON.stringify(response),
+    ]);
+  }
+
+  /** Locks the races FOR SHARE (see openSlip). */
+  lockRaces(manager: EntityManager, ids: readonly number[]): Promise<LockedRace[]> {
+    return manager.query(
+      `SELECT ${LOCKED_RACE_COLUMNS} FROM current_races WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE`,
+      [[...ids]],
     );
-    await manager.query(
-      `INSERT INTO bet_selections (bet_id, slot, post_position)
-       SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::smallint[])`,
-      [sel.bet, sel.slot, sel.pp],
-    );
-    return ids;
   }
 
   /** A user's bets, a page of them, with their races and selections. */

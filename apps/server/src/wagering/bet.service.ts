@@ -181,13 +181,32 @@ export class BetService {
     hash: string,
     checked: CheckedBet[],
   ): Promise<PlaceBetsResponse> {
-    const slipId = await this.bets.claimSlip(manager, userId, key, hash);
-    if (slipId === undefined) throw new SlipReplayed();
+    const newBets: NewBet[] = [];
+    for (const bet of checked) {
+      const betTypeId = await this.bets.betTypeId(bet.request.bet_type, manager);
+      if (betTypeId === undefined) {
+        throw new InvalidRequestException([{ field: `bets[${bet.index}].bet_type`, reason: 'not offered' }]);
+      }
+      newBets.push({
+        slip_index: bet.index,
+        bet_type_id: betTypeId,
+        amount_cents: bet.request.amount_cents,
+        total_cents: bet.total_cents,
+        combinations: bet.combinations,
+        box: bet.request.box,
+        race_ids: bet.request.race_ids,
+        selections: bet.request.selections,
+      });
+    }
+    // Claims the key, locks the races and writes the bets in one statement; whatever fails the
+    // checks below rolls all of it back.
+    const opened = await this.bets.openSlip(manager, { userId, key, hash, betDate: this.clock.now(), bets: newBets });
+    if (opened.slipId === undefined) throw new SlipReplayed();
+    const { slipId, betIds: ids } = opened;
 
-    // No past-posting: every race open and before its post time by the server's racing clock, decided
-    // here, inside the transaction, with the race rows locked against the close.
-    const raceIds = [...new Set(checked.flatMap((c) => c.request.race_ids))];
-    const races = new Map((await this.bets.lockRaces(manager, raceIds)).map((r) => [r.id, r]));
+    // No past-posting: every race open and before its post time by the server's racing clock, read
+    // now that the race rows are locked against the close.
+    const races = new Map(opened.races.map((r) => [r.id, r]));
     const now = this.clock.now();
     const problems: FieldProblem[] = [];
     for (const bet of checked) {
@@ -200,26 +219,6 @@ export class BetService {
       problems.push(...this.checkRaces(bet, races));
     }
     if (problems.length > 0) throw new InvalidRequestException(problems);
-
-    const newBets: NewBet[] = [];
-    for (const bet of checked) {
-      const betTypeId = await this.bets.betTypeId(bet.request.bet_type, manager);
-      if (betTypeId === undefined) {
-        throw new InvalidRequestException([{ field: `bets[${bet.index}].bet_type`, reason: 'not offered' }]);
-      }
-      newBets.push({
-        slip_index: bet.index,
-        bet_type_id: betTypeId,
-        track_id: (races.get(bet.request.race_ids[0] as number) as LockedRace).track_id,
-        amount_cents: bet.request.amount_cents,
-        total_cents: bet.total_cents,
-        combinations: bet.combinations,
-        box: bet.request.box,
-        race_ids: bet.request.race_ids,
-        selections: bet.request.selections,
-      });
-    }
-    const ids = await this.bets.insertBets(manager, userId, key, now, newBets);
 
     // One pool per (first race, bet type), locked in that order by every writer (no deadlocks).
     const byPool = new Map<string, CheckedBet[]>();
@@ -241,7 +240,7 @@ export class BetService {
           cents.push(bet.request.amount_cents);
         }
       }
-      // Finds or makes the pool, locks it and adds the slip's money to its gross in one statement.
+      // Finds or makes the pool, locks it and adds the slip's money to its gross and interests in one statement.
       const pool = await this.pools.ensurePool(
         manager,
         {
@@ -251,6 +250,7 @@ export class BetService {
           takeout: takeoutFor(this.config.wagering, first.request.bet_type),
         },
         total,
+        { interests, cents },
       );
       if (pool.state !== 'open') {
         throw new BettingClosedException(`bets[${first.index}].race_ids[0]`, pool.current_race_id);
@@ -264,7 +264,6 @@ export class BetService {
         reference: `bets:${group.map((b) => ids[checked.indexOf(b)]).join(',')}`.slice(0, 200),
       });
       balance = moved.from_balance_cents;
-      await this.pools.addMoney(manager, pool.id, { interests, cents, house: false }, { grossAdded: true });
     }
 
     const placed: PlacedBet[] = checked.map((bet, i) => ({

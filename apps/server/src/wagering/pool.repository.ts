@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query';
 import type { RacePhase } from '../racing/entities/current-race.entity';
 import type { PoolState } from './entities/wager-pool.entity';
 import { poolAccountCode } from './wagering-rules';
@@ -52,6 +53,16 @@ export interface RunnerForm {
 const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
   gross_cents::int8 AS gross_cents, seed_cents::int8 AS seed_cents, account_code, state`;
 
+/** Adds money per interest to a pool: the SQL over the given expressions (pool id, interests, cents, whether the house's). */
+const interestUpsert = (pool: string, interests: string, cents: string, house: string) =>
+  `INSERT INTO wager_pool_interests (pool_id, interest, amount_cents, house_cents)
+   SELECT ${pool}, u.interest, sum(u.cents), CASE WHEN ${house} THEN sum(u.cents) ELSE 0 END
+     FROM unnest(${interests}::text[], ${cents}::bigint[]) AS u(interest, cents) WHERE u.cents > 0
+    GROUP BY u.interest
+   ON CONFLICT (pool_id, interest) DO UPDATE
+     SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents,
+         house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents`;
+
 function toPool(row: PoolRow): PoolRow {
   return { ...row, gross_cents: Number(row.gross_cents), seed_cents: Number(row.seed_cents) };
 }
@@ -63,16 +74,26 @@ export class PoolRepository {
 
   /**
    * Finds or makes the pool, locks its row (callers lock pools in (race, bet type) order) and adds
-   * `grossCents` to its gross; `created` says whether this call made it.
+   * `grossCents` to its gross; `created` says whether this call made it. With `money` (a bettor's,
+   * summing to `grossCents`), its interests are added in the same statement.
    */
-  async ensurePool(manager: EntityManager, pool: PoolToOpen, grossCents = 0): Promise<PoolRow & { created: boolean }> {
+  async ensurePool(
+    manager: EntityManager,
+    pool: PoolToOpen,
+    grossCents = 0,
+    money?: Omit<PoolMoneyIn, 'house'>,
+  ): Promise<PoolRow & { created: boolean }> {
     const first = pool.race_ids[0] as number;
-    const rows: (PoolRow & { created: boolean })[] = await manager.query(
-      `INSERT INTO wager_pools (current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout, account_code,
-                               gross_cents)
-       VALUES ($1, $2, $3, $4, $5::int[], $6, $7, $8)
-       ON CONFLICT (current_race_id, bet_type) DO UPDATE SET gross_cents = wager_pools.gross_cents + EXCLUDED.gross_cents
-       RETURNING ${POOL_COLUMNS}, (xmax = 0) AS created`,
+    const rows: (PoolRow & { created: boolean })[] = await preparedQuery(
+      manager,
+      `WITH p AS (
+         INSERT INTO wager_pools (current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout, account_code,
+                                  gross_cents)
+         VALUES ($1, $2, $3, $4, $5::int[], $6, $7, $8)
+         ON CONFLICT (current_race_id, bet_type) DO UPDATE SET gross_cents = wager_pools.gross_cents + EXCLUDED.gross_cents
+         RETURNING ${POOL_COLUMNS}, (xmax = 0) AS created),
+       i AS (${interestUpsert('(SELECT id FROM p)', '$9', '$10', 'false')})
+       SELECT * FROM p`,
       [
         first,
         pool.race_ids.at(-1),
@@ -82,6 +103,8 @@ export class PoolRepository {
         pool.takeout,
         poolAccountCode(first, pool.bet_type),
         grossCents,
+        money?.interests ?? [],
+        money?.cents ?? [],
       ],
     );
     const row = rows[0] as PoolRow & { created: boolean };
@@ -107,16 +130,7 @@ export class PoolRepository {
     let total = 0;
     for (const c of money.cents) total += c;
     if (total <= 0) return;
-    await manager.query(
-      `INSERT INTO wager_pool_interests (pool_id, interest, amount_cents, house_cents)
-       SELECT $1, u.interest, sum(u.cents), CASE WHEN $4 THEN sum(u.cents) ELSE 0 END
-         FROM unnest($2::text[], $3::bigint[]) AS u(interest, cents) WHERE u.cents > 0
-        GROUP BY u.interest
-       ON CONFLICT (pool_id, interest) DO UPDATE
-         SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents,
-             house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents`,
-      [poolId, money.interests, money.cents, money.house],
-    );
+    await manager.query(interestUpsert('$1', '$2', '$3', '$4'), [poolId, money.interests, money.cents, money.house]);
     if (!options.grossAdded) {
       await manager.query('UPDATE wager_pools SET gross_cents = gross_cents + $2 WHERE id = $1', [poolId, total]);
     }

@@ -107,6 +107,8 @@ export class AccountService {
         if (emailChanges)
           await manager.query('UPDATE sessions SET email = $2 WHERE user_id = $1', [user.userId, input.email]);
       });
+      // The session checks carry the username and e-mail.
+      this.sessions.forget({ userId: user.userId });
     } catch (err) {
       if (err instanceof DuplicateUserError) throw this.takenError([err.field]);
       throw err;

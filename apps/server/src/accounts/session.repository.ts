@@ -1,6 +1,7 @@
 import type { UserRole } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query';
 
 export interface SessionRow {
   id: number;
@@ -25,9 +26,22 @@ export interface NewSession {
 
 export type EndReason = 'logout' | 'idle' | 'max_age' | 'revoked';
 
+/**
+ * How long (wall ms) this instance answers a session check from memory. Every authenticated
+ * request checks its session, so this saves a database round trip per request under load. Changes
+ * made here (touch, logout, revocation, profile edits) apply at once; one made on another instance
+ * reaches this one within this time.
+ */
+export const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_MAX = 20_000;
+
 /** The sessions table (spec §3): session_id holds a SHA-256 of the cookie value, never the value. */
 @Injectable()
 export class SessionRepository {
+  private readonly cache = new Map<string, { row: SessionRow; until: number }>();
+  /** The cache's key (the id hash) of each cached session id. */
+  private readonly cachedIds = new Map<number, string>();
+
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async insert(manager: EntityManager, s: NewSession): Promise<number> {
@@ -40,14 +54,42 @@ export class SessionRepository {
   }
 
   async findByIdHash(idHash: string): Promise<SessionRow | undefined> {
-    const rows: SessionRow[] = await this.dataSource.query(
+    const now = Date.now();
+    const cached = this.cache.get(idHash);
+    if (cached && cached.until > now) return { ...cached.row };
+    const rows: SessionRow[] = await preparedQuery(
+      this.dataSource,
       `SELECT s.id, s.user_id, s.login_date, s.last_seen_at, s.login_status, s.logout_reason,
               u.username, u.email, u.role
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.session_id = $1`,
       [idHash],
     );
-    return rows[0];
+    const row = rows[0];
+    if (cached) this.drop(idHash, cached.row.id);
+    if (row?.login_status === 'active') {
+      // Oldest first out: a Map keeps insertion order.
+      const oldest = this.cache.entries().next().value;
+      if (this.cache.size >= SESSION_CACHE_MAX && oldest) this.drop(oldest[0], oldest[1].row.id);
+      this.cache.set(idHash, { row: { ...row }, until: now + SESSION_CACHE_MS });
+      this.cachedIds.set(row.id, idHash);
+    }
+    return row;
+  }
+
+  /** Drops the cached check of a session, or of every session of a user. */
+  forget(match: { id: number } | { userId: number }): void {
+    if ('id' in match) {
+      const key = this.cachedIds.get(match.id);
+      if (key !== undefined) this.drop(key, match.id);
+      return;
+    }
+    for (const [key, entry] of this.cache) if (entry.row.user_id === match.userId) this.drop(key, entry.row.id);
+  }
+
+  private drop(key: string, id: number): void {
+    this.cache.delete(key);
+    this.cachedIds.delete(id);
   }
 
   async findActiveById(id: number): Promise<{ login_date: Date; last_seen_at: Date } | undefined> {
@@ -59,6 +101,9 @@ export class SessionRepository {
   }
 
   async touch(id: number, at: Date): Promise<void> {
+    const key = this.cachedIds.get(id);
+    const entry = key === undefined ? undefined : this.cache.get(key);
+    if (entry) entry.row.last_seen_at = at;
     await this.dataSource.query(
       `UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND login_status = 'active' AND last_seen_at < $2`,
       [id, at],
@@ -67,6 +112,7 @@ export class SessionRepository {
 
   /** Ends a session (if still active); logout_date is when it really ended. */
   async end(id: number, reason: EndReason, at: Date): Promise<void> {
+    this.forget({ id });
     await this.dataSource.query(
       `UPDATE sessions SET login_status = 'inactive', logout_date = $3, logout_reason = $2
         WHERE id = $1 AND login_status = 'active'`,
@@ -81,6 +127,7 @@ export class SessionRepository {
     at: Date,
     except?: number,
   ): Promise<void> {
+    this.forget({ userId });
     await manager.query(
       `UPDATE sessions SET login_status = 'inactive', logout_date = $3, logout_reason = $2
         WHERE user_id = $1 AND login_status = 'active' AND id <> $4`,

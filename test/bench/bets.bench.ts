@@ -18,6 +18,7 @@ const TARGET_P99_MS = 50;
 const TARGET_SETTLE_MS = 5000;
 const RACES = 10;
 const TIME_SCALE = 20;
+const WARM_UP_SECONDS = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Bettor {
@@ -121,18 +122,23 @@ async function benchPlacing(url: string, seconds: number, connections: number, u
         }),
       };
     };
-    // Warm up (JIT, pools made, statements prepared), then measure.
-    for (let w = 0; w < 200; w++) {
+    // Warm up with the same concurrency (JIT, every pooled connection made and its statements
+    // prepared, the tables past their first autovacuum analyze), then measure.
+    for (let w = 0; w < 20; w++) {
       const r = request();
       const res = await fetch(`${server.baseUrl}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
       if (res.status !== 201) throw new Error(`warm-up bet: ${res.status} ${await res.text()}`);
     }
-    const result = await autocannon({
-      url: server.baseUrl,
-      connections,
-      duration: seconds,
-      requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
-    });
+    const run = (duration: number) =>
+      autocannon({
+        url: server.baseUrl,
+        connections,
+        duration,
+        requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+      });
+    const warm = await run(WARM_UP_SECONDS);
+    if (warm.non2xx > 0 || warm.errors > 0) throw new Error(`warm-up: ${warm.non2xx} refused, ${warm.errors} errors`);
+    const result = await run(seconds);
     const [{ n: stored }] = (await pg.query('SELECT count(*)::int AS n FROM bets')).rows as { n: number }[];
     return {
       connections,
@@ -219,7 +225,9 @@ async function benchSettlement(url: string, betCount: number, userIds: number[])
     for (;;) {
       const [{ n }] = (
         await pg.query(
-          `SELECT count(*)::int AS n FROM wager_pools WHERE last_race_id = $1 AND state IN ('open', 'frozen')`,
+          // The race's own pools: sequences through it (the house seeds doubles and Pick Ns at every
+          // opening) wait for legs that part 1 left open.
+          `SELECT count(*)::int AS n FROM wager_pools WHERE race_ids = ARRAY[$1::int] AND state IN ('open', 'frozen')`,
           [race.id],
         )
       ).rows as { n: number }[];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { CurrentRaceStatus } from '@furlong/contracts';
+import { type CurrentRaceStatus, raceRoom } from '@furlong/contracts';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -236,12 +236,15 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
         this.goOff(race, racingNow);
       } else if (race.nextCountdown !== null && race.nextCountdown <= wallNow) {
         this.lateness.record(wallNow - race.nextCountdown);
-        this.emitter.toRace(race.id, 'race:countdown', {
-          race_id: race.id,
-          server_time: new Date(racingNow).toISOString(),
-          post_time: new Date(race.offMs).toISOString(),
-          seconds_to_post: Math.max(0, Math.round((race.offMs - racingNow) / 1000)),
-        });
+        // Only to a watched room: with the Redis adapter every broadcast reaches every instance.
+        if (this.emitter.watched(raceRoom(race.id))) {
+          this.emitter.toRace(race.id, 'race:countdown', {
+            race_id: race.id,
+            server_time: new Date(racingNow).toISOString(),
+            post_time: new Date(race.offMs).toISOString(),
+            seconds_to_post: Math.max(0, Math.round((race.offMs - racingNow) / 1000)),
+          });
+        }
         race.nextCountdown = nextCountdownWall(this.clock.toWall(race.offMs), wallNow);
       }
     }

@@ -1,6 +1,7 @@
 import { type ClientToServerEvents, raceRoom, type ServerToClientEvents } from '@furlong/contracts';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
+import { WatchedRooms } from './watched-rooms';
 
 /** The Socket.IO server typed by the contracts' event maps. */
 export type FurlongServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -16,8 +17,16 @@ export type ServerEvent = keyof ServerToClientEvents;
 export class SocketEmitter {
   private server?: FurlongServer;
 
+  constructor(@Inject(WatchedRooms) private readonly watchedRooms: WatchedRooms) {}
+
   attach(server: FurlongServer): void {
     this.server = server;
+    this.watchedRooms.attach(server);
+  }
+
+  /** Whether a room has viewers on any instance: for work done only for viewers (boards, countdowns). */
+  watched(room: string): boolean {
+    return this.watchedRooms.has(room);
   }
 
   get attached(): boolean {

@@ -63,7 +63,8 @@ export class WageringJobs implements OnApplicationBootstrap {
     const open = await this.repository.openRaces(now, TOTE_RACES_PER_TICK);
     await this.pools.crowdTick(open);
     const frozen = await this.repository.freezeClosed(this.racingClock.now(), this.clock.now());
-    for (const id of [...open, ...frozen]) await this.broadcast(id);
+    // Boards are computed for viewers only: a joining viewer gets the board in the join's reply.
+    for (const id of [...open, ...frozen]) if (this.emitter.watched(toteRoom(id))) await this.broadcast(id);
     await this.settlement.settleDue();
   }
 

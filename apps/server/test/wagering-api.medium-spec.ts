@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { SettlementService } from '../src/wagering/settlement.service';
 import { ApiSession } from './support/api-session';
-import { stageRace, waitFor } from './support/live-race';
+import { finishRace, stageRace, waitFor } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -68,15 +68,7 @@ describe('Wagering API', () => {
     box: false,
   });
 
-  /** Runs a closed race's result write as the runner does at the finish; answers the finishing order. */
-  async function finish(raceId: number): Promise<number[]> {
-    await db().query(`UPDATE current_races SET status = 'closed', post_time = now() WHERE id = $1`, [raceId]);
-    const racing = sut.app.get(RacingService);
-    const runnable = await racing.runnable(raceId);
-    if (!runnable) throw new Error(`race ${raceId} not runnable`);
-    const recorded = await racing.record(runnable);
-    return recorded?.result.finishers.map((f) => f.post_position) ?? [];
-  }
+  const finish = (raceId: number) => finishRace(sut.app, raceId);
 
   async function balanceOf(session: ApiSession): Promise<number> {
     return (await session.get<MeResponse>('/api/me')).body.balance_cents;

@@ -13,6 +13,7 @@ import type { INestApplication } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { DayCardService } from '../../src/program/day-card.service';
+import { RacingService } from '../../src/racing/racing.service';
 import { RacingClock } from '../../src/racing/racing-clock';
 
 export type RaceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -140,4 +141,19 @@ export function expectFramesInOrder(frames: readonly RaceFrame[], raceId: number
     }
   }
   for (const f of frames) if (f.r !== raceId) throw new Error(`a frame of race ${f.r} in the room of ${raceId}`);
+}
+
+/**
+ * Closes a race and writes its result as the runner does at the finish, without waiting for the
+ * racing clock; answers the finishing order (program numbers).
+ */
+export async function finishRace(app: INestApplication, raceId: number): Promise<number[]> {
+  await app
+    .get(DataSource)
+    .query(`UPDATE current_races SET status = 'closed', post_time = now() WHERE id = $1`, [raceId]);
+  const racing = app.get(RacingService);
+  const runnable = await racing.runnable(raceId);
+  if (!runnable) throw new Error(`race ${raceId} not runnable`);
+  const recorded = await racing.record(runnable);
+  return recorded?.result.finishers.map((f) => f.post_position) ?? [];
 }

@@ -116,7 +116,13 @@ const guardedRoutes: RouteObject[] = [
   },
   {
     path: 'race-card',
-    ...lazyPage(async () => (await import('../features/program/components/race-card-page')).RaceCardPage),
+    ...lazyPage(async () => {
+      const [{ RaceCardPage }, { RaceTote }] = await Promise.all([
+        import('../features/program/components/race-card-page'),
+        import('../features/wagering/components/race-tote'),
+      ]);
+      return () => <RaceCardPage tote={RaceTote} />;
+    }),
   },
   {
     path: 'track-race-dates',

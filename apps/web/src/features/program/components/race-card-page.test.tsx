@@ -1,8 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
+import { FakeToteSocket, makeTote } from '../../wagering/test-fixtures';
 import { makeRaceDetail } from '../test-fixtures';
 import { POST_TIME_PASSED, postCountdown } from './race-clock';
+
+// The app's race card shows the wagering feature's live tote: its socket and REST board are mocked.
+const mockSocket = new FakeToteSocket();
+jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));
+const tote = { '/api/current_races/7/tote': () => makeTote(7) };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
@@ -28,7 +34,7 @@ describe('RaceCardPage', () => {
   afterEach(() => jest.useRealTimers());
 
   it('should show the race, its runners with links to their pages and the wagering buttons', async () => {
-    mockApi({ '/api/current_races/7': () => makeRaceDetail(7, { seed_hash: 'ab12cd' }) });
+    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7, { seed_hash: 'ab12cd' }) });
     renderRoute('/race-card?raceId=7&trackId=1');
 
     expect(await screen.findByRole('heading', { name: 'Aville Race 1' })).toBeInTheDocument();
@@ -67,13 +73,13 @@ describe('RaceCardPage', () => {
   });
 
   it('should link to the live race screen with Watch race', async () => {
-    mockApi({ '/api/current_races/7': () => makeRaceDetail(7) });
+    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
     renderRoute('/race-card?raceId=7&trackId=1');
     expect(await screen.findByRole('link', { name: 'Watch race' })).toHaveAttribute('href', '/race/7');
   });
 
   it('should put the race into the shared race context', async () => {
-    mockApi({ '/api/current_races/7': () => makeRaceDetail(7) });
+    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
     renderRoute('/race-card?raceId=7&trackId=1');
     await screen.findByRole('heading', { name: 'Aville Race 1' });
     expect(useRaceContext.getState()).toMatchObject({
@@ -89,7 +95,7 @@ describe('RaceCardPage', () => {
   it("should count down to post by the server's clock, ticking every second", async () => {
     // This browser's clock is an hour behind the server's: the countdown follows the server.
     jest.useFakeTimers({ now: Date.parse('2026-11-23T11:55:00Z') });
-    mockApi({ '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T12:55:00.000Z' }) });
+    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T12:55:00.000Z' }) });
     renderRoute('/race-card?raceId=7&trackId=1');
 
     const timer = await screen.findByRole('timer', { name: 'Countdown to post' });
@@ -113,6 +119,7 @@ describe('RaceCardPage', () => {
     // The browser's clock says 12:00, before post; the server's says 13:10, after it.
     jest.useFakeTimers({ now: Date.parse('2026-11-23T12:00:00Z') });
     mockApi({
+      ...tote,
       '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T13:10:00.000Z', status: 'running' }),
     });
     renderRoute('/race-card?raceId=7&trackId=1');
@@ -125,6 +132,7 @@ describe('RaceCardPage', () => {
   it('should show the status beside post time passed for a race that is not running', async () => {
     jest.useFakeTimers({ now: Date.parse('2026-11-23T13:10:00Z') });
     mockApi({
+      ...tote,
       '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T13:10:00.000Z', status: 'finished' }),
     });
     renderRoute('/race-card?raceId=7&trackId=1');
@@ -137,6 +145,7 @@ describe('RaceCardPage', () => {
     let status = 'open';
     let serverTime = '2026-11-23T12:55:00.000Z';
     const { calls } = mockApi({
+      ...tote,
       '/api/current_races/7': () => makeRaceDetail(7, { status: status as 'open', server_time: serverTime }),
     });
     renderRoute('/race-card?raceId=7&trackId=1');
@@ -158,6 +167,7 @@ describe('RaceCardPage', () => {
 
   it('should say so when there is no race id, or the race does not exist', async () => {
     const { calls } = mockApi({
+      ...tote,
       '/api/current_races/404': () => json(404, { statusCode: 404, message: 'Current race 404 not found' }),
     });
     const first = renderRoute('/race-card?trackId=1');
@@ -182,7 +192,7 @@ describe('RaceCardPage', () => {
   });
 
   it('should go back with Go Back', async () => {
-    mockApi({ '/api/current_races/7': () => makeRaceDetail(7) });
+    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
     const { router } = renderRoute('/track-card?id=1');
     await act(async () => {
       await router.navigate('/race-card?raceId=7&trackId=1');
@@ -190,5 +200,36 @@ describe('RaceCardPage', () => {
     await screen.findByRole('heading', { name: 'Aville Race 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/track-card'));
+  });
+
+  it('should show the live tote under the runners and follow its updates', async () => {
+    mockSocket.joinReply = (raceId) => ({ ok: true, tote: makeTote(raceId) });
+    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
+    renderRoute('/race-card?raceId=7&trackId=1');
+
+    const board = await screen.findByRole('region', { name: 'Tote board' });
+    const comet = within(await within(board).findByRole('table', { name: 'Win odds' })).getByRole('row', {
+      name: /Silver Comet/,
+    });
+    expect(within(comet).getByText('8-5')).toBeInTheDocument();
+    expect(mockSocket.emitted.some((e) => e.event === 'tote:join' && e.args[0] === 7)).toBe(true);
+
+    const next = makeTote(7, { as_of: '2026-11-23T12:56:00.000Z' });
+    next.runners[0] = { ...(next.runners[0] as (typeof next.runners)[number]), win_odds_display: '6-5' };
+    act(() => mockSocket.serverSends('tote:update', next));
+    expect(await within(board).findByText('6-5')).toBeInTheDocument();
+    expect(within(board).getByText(/Live odds\./)).toBeInTheDocument();
+    expect(within(board).getByRole('link', { name: 'All pools and probables' })).toHaveAttribute(
+      'href',
+      '/bet-odds?raceId=7',
+    );
+  });
+
+  it('should say on the tote that betting has not opened for a scheduled race', async () => {
+    mockSocket.joinReply = (raceId) => ({ ok: true, tote: makeTote(raceId, { status: 'scheduled', frozen: true }) });
+    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7, { status: 'scheduled' }) });
+    renderRoute('/race-card?raceId=7&trackId=1');
+    const board = await screen.findByRole('region', { name: 'Tote board' });
+    expect(await within(board).findByText(/Betting has not opened yet\./)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { CurrentRaceDetail } from '@furlong/contracts';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
 import { RunnersTable } from '../../../components/ui/runners-table';
@@ -19,9 +19,10 @@ export const RACE_CARD_MESSAGES = {
 
 /**
  * /race-card?raceId={id}&trackId={id}: a current race with its runners and a countdown to post,
- * refreshed every 3 s; it becomes the shared race context the wagering pages read.
+ * refreshed every 3 s; it becomes the shared race context the wagering pages read. The app passes
+ * the live tote (`tote`, from the wagering feature) shown under the runners.
  */
-export function RaceCardPage() {
+export function RaceCardPage({ tote: Tote }: { tote?: ComponentType<{ raceId: number }> } = {}) {
   const [params] = useSearchParams();
   const raceId = parseId(params.get('raceId'));
   const race = useCurrentRace(raceId ?? 0);
@@ -76,6 +77,7 @@ export function RaceCardPage() {
       </div>
       {buttons}
       <Entries race={data} />
+      {Tote ? <Tote raceId={data.id} /> : null}
     </Page>
   );
 }

@@ -50,19 +50,18 @@ export function BetOddsPage() {
   );
 }
 
-/** Exacta combinations shown: the backed ones, shortest price first (the board of 12 runners has 132). */
-export const PROBABLES_SHOWN = 20;
+function freshness(tote: ToteView, live: boolean): string {
+  if (tote.status === 'scheduled') return 'Betting has not opened yet.';
+  if (tote.frozen) return 'Final odds: betting is closed.';
+  return live ? 'Live odds.' : 'Odds refresh every 5 seconds.';
+}
 
-export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
-  const probables = tote.exacta_probables
-    .flatMap((e) => (e.payout_cents === null ? [] : [{ ...e, payout_cents: e.payout_cents }]))
-    .sort((a, b) => a.payout_cents - b.payout_cents)
-    .slice(0, PROBABLES_SHOWN);
+/** The board's freshness and the win odds per runner beside the morning line, with the money to win, place and show. */
+export function WinOdds({ tote, live }: { tote: ToteView; live: boolean }) {
   return (
-    <div className="tote-board">
+    <>
       <p className="hint" aria-live="polite">
-        {tote.frozen ? 'Final odds: betting is closed.' : live ? 'Live odds.' : 'Odds refresh every 5 seconds.'} As of{' '}
-        {clockTime(tote.as_of)} UTC.
+        {freshness(tote, live)} As of {clockTime(tote.as_of)} UTC.
       </p>
       <div className="table-scroll">
         <table>
@@ -93,6 +92,21 @@ export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
           </tbody>
         </table>
       </div>
+    </>
+  );
+}
+
+/** Exacta combinations shown: the backed ones, shortest price first (the board of 12 runners has 132). */
+export const PROBABLES_SHOWN = 20;
+
+export function ToteBoard({ tote, live }: { tote: ToteView; live: boolean }) {
+  const probables = tote.exacta_probables
+    .flatMap((e) => (e.payout_cents === null ? [] : [{ ...e, payout_cents: e.payout_cents }]))
+    .sort((a, b) => a.payout_cents - b.payout_cents)
+    .slice(0, PROBABLES_SHOWN);
+  return (
+    <div className="tote-board">
+      <WinOdds tote={tote} live={live} />
       <div className="table-scroll">
         <table>
           <caption>Pools</caption>

@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { useLiveTote } from '../hooks/use-live-tote';
+import { WinOdds } from './bet-odds-page';
+
+/** The race card's live tote: win odds beside the morning line and the money in the win, place and show pools. */
+export function RaceTote({ raceId }: { raceId: number }) {
+  const { tote, live, error, isPending } = useLiveTote(raceId);
+  return (
+    <section className="tote-board race-tote" aria-label="Tote board">
+      <h2>Tote board</h2>
+      {isPending ? (
+        <Loading text="Loading the tote board..." />
+      ) : !tote ? (
+        <ErrorMessage error={error} text="The tote board is not available." />
+      ) : (
+        <>
+          <WinOdds tote={tote} live={live} />
+          <p>
+            <Link to={`/bet-odds?raceId=${raceId}`}>All pools and probables</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

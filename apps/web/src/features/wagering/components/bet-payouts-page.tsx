@@ -19,7 +19,8 @@ interface PayoutRow {
 
 /**
  * What a ticket of `stake` cents would pay if it won now: Win from the win pool's price per $1
- * (the domain's breakage and minimum), Exacta from the $2 probables.
+ * (the domain's breakage and minimum), Exacta and Daily Double from the $2 probables, Pick N from
+ * the $2 will-pays (once the earlier legs are official).
  */
 export function potentialPayouts(tote: ToteView, stake: number): PayoutRow[] {
   const winPool = tote.pools.find((p) => p.bet_type === 'Win');
@@ -32,14 +33,37 @@ export function potentialPayouts(tote: ToteView, stake: number): PayoutRow[] {
         ? ticketPayoutCents(stake, pricePerDollarCents(winPool.net_cents - r.win_cents, r.win_cents))
         : null,
   }));
+  // Probables and will-pays are per $2 ticket; pay scales with the stake.
+  const scaled = (cents: number | null) => (cents === null ? null : Math.floor((cents * stake) / 200));
   for (const e of tote.exacta_probables) {
     rows.push({
       key: `exacta-${e.first}-${e.second}`,
       betType: 'Exacta',
       selection: `${e.first}-${e.second}`,
-      // Probables are per $2 ticket; pay scales with the stake.
-      payoutCents: e.payout_cents === null ? null : Math.floor((e.payout_cents * stake) / 200),
+      payoutCents: scaled(e.payout_cents),
     });
+  }
+  const double = tote.daily_double;
+  for (const row of double?.rows ?? []) {
+    row.payouts_cents.forEach((cents, j) => {
+      const second = double?.second[j];
+      rows.push({
+        key: `dd-${row.first}-${second}`,
+        betType: 'Daily Double',
+        selection: `${row.first}/${second}`,
+        payoutCents: scaled(cents),
+      });
+    });
+  }
+  for (const pick of tote.pick_will_pays) {
+    for (const w of pick.will_pays ?? []) {
+      rows.push({
+        key: `${pick.bet_type}-${w.post_position}`,
+        betType: pick.bet_type,
+        selection: [...(pick.winners ?? []), w.post_position].join('/'),
+        payoutCents: scaled(w.payout_cents),
+      });
+    }
   }
   return rows;
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useToteStore } from '../hooks/tote-store';
 import { FakeToteSocket, json, makeRaceDetail, makeTote } from '../test-fixtures';
@@ -55,5 +55,38 @@ describe('BetPayoutsPage', () => {
     const win = within(table).getByRole('row', { name: /Silver Comet/ });
     // Net $10,369.80 over $4,000 on the horse: $2.50 per $1 after breakage, so $2 pays $5.00.
     expect(within(win).getByText('$5.00')).toBeInTheDocument();
+  });
+
+  it('should price the daily double from its probables and a Pick 3 from its will-pays, scaled to the amount', async () => {
+    mockApi({
+      '/api/current_races/7/tote': () =>
+        makeTote(7, {
+          daily_double: {
+            race_ids: [7, 8],
+            leg1_winner: null,
+            second: [1, 2],
+            rows: [{ first: 3, payouts_cents: [2480, null] }],
+          },
+          pick_will_pays: [
+            {
+              bet_type: 'Pick 3',
+              race_ids: [5, 6, 7],
+              carryover_cents: 0,
+              winners: [4, 2],
+              will_pays: [{ post_position: 1, payout_cents: 10_460 }],
+            },
+          ],
+        }),
+    });
+    renderRoute('/bet-payouts?raceId=7');
+    const table = await screen.findByRole('table', { name: /Potential payouts/ });
+    expect(
+      within(within(table).getByRole('row', { name: /Daily Double 3\/1/ })).getByText('$24.80'),
+    ).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Daily Double 3\/2/ })).getByText('—')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Pick 3 4\/2\/1/ })).getByText('$104.60')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Bet amount ($)'), { target: { value: '4' } });
+    expect(within(within(table).getByRole('row', { name: /Pick 3 4\/2\/1/ })).getByText('$209.20')).toBeInTheDocument();
   });
 });

@@ -84,8 +84,9 @@ export function takeoutCents(gross: number, takeout: number): number {
   return Math.round(gross * takeout);
 }
 
-export function netPoolCents(gross: number, takeout: number): number {
-  return gross - takeoutCents(gross, takeout);
+/** What a pool pays out before breakage: gross less takeout, plus any carryover in (never taxed again). */
+export function netPoolCents(gross: number, takeout: number, carryoverInCents = 0): number {
+  return gross - takeoutCents(gross, takeout) + carryoverInCents;
 }
 
 /**
@@ -237,7 +238,7 @@ function carryoverIn(pool: Pool): number {
 
 /** Net pool of a pool as the tote shows it: gross − takeout, plus any carryover in (untaxed). */
 export function poolNetCents(pool: Pool): number {
-  return netPoolCents(grossCents(pool.money), pool.takeout) + carryoverIn(pool);
+  return netPoolCents(grossCents(pool.money), pool.takeout, carryoverIn(pool));
 }
 
 /**

@@ -15,6 +15,8 @@ export interface PoolRow {
   takeout: number;
   gross_cents: number;
   seed_cents: number;
+  /** Carried in from an earlier Pick N pool at the track (added to the net pool, untaxed). */
+  carryover_cents: number;
   account_code: string;
   state: PoolState;
 }
@@ -50,8 +52,10 @@ export interface RunnerForm {
   jockey_win_pct: number | null;
 }
 
-const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
-  gross_cents::int8 AS gross_cents, seed_cents::int8 AS seed_cents, account_code, state`;
+/** A pool row as PoolRow reads it (convert with toPool). */
+export const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
+  gross_cents::int8 AS gross_cents, seed_cents::int8 AS seed_cents, carryover_cents::int8 AS carryover_cents,
+  account_code, state`;
 
 /** Adds money per interest to a pool: the SQL over the given expressions (pool id, interests, cents, whether the house's). */
 const interestUpsert = (pool: string, interests: string, cents: string, house: string) =>
@@ -63,8 +67,14 @@ const interestUpsert = (pool: string, interests: string, cents: string, house: s
      SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents,
          house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents`;
 
-function toPool(row: PoolRow): PoolRow {
-  return { ...row, gross_cents: Number(row.gross_cents), seed_cents: Number(row.seed_cents) };
+/** A PoolRow with its bigint columns as numbers. */
+export function toPool(row: PoolRow): PoolRow {
+  return {
+    ...row,
+    gross_cents: Number(row.gross_cents),
+    seed_cents: Number(row.seed_cents),
+    carryover_cents: Number(row.carryover_cents),
+  };
 }
 
 /** wager_pools and wager_pool_interests; writes go through the caller's transaction. */

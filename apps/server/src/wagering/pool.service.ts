@@ -359,7 +359,6 @@ export class PoolService {
     const race = await this.pools.race(raceId);
     if (!race) throw notFound('Current race', raceId);
     const pools = await this.pools.poolsStartingAt(raceId);
-    const carryovers = await this.sequences.carryoversStartingAt(raceId);
     const money = await this.pools.interests(
       this.dataSource,
       pools.map((p) => p.id),
@@ -417,8 +416,8 @@ export class PoolService {
         race_ids: p.race_ids,
         gross_cents: p.gross_cents,
         takeout: p.takeout,
-        net_cents: netPoolCents(p.gross_cents, p.takeout) + (carryovers.get(p.id) ?? 0),
-        carryover_cents: carryovers.get(p.id) ?? 0,
+        net_cents: netPoolCents(p.gross_cents, p.takeout, p.carryover_cents),
+        carryover_cents: p.carryover_cents,
       })),
       runners,
       exacta_probables,
@@ -471,7 +470,7 @@ export class PoolService {
     };
     if (!known || lastOfficial || (row.state !== 'open' && row.state !== 'frozen')) return { ...base, will_pays: null };
     const money = await this.sequences.interestsWithPrefix(row.id, `${known.join('-')}-`);
-    const net = netPoolCents(row.gross_cents, row.takeout) + row.carryover_cents;
+    const net = netPoolCents(row.gross_cents, row.takeout, row.carryover_cents);
     const prices = pickWillPays(net, money, known, field);
     return {
       ...base,

@@ -86,15 +86,6 @@ export class SequencePoolRepository {
     return rows.map((r) => ({ ...r, gross_cents: Number(r.gross_cents), carryover_cents: Number(r.carryover_cents) }));
   }
 
-  /** The carryover in of each pool starting at this race that has one (by pool id). */
-  async carryoversStartingAt(raceId: number): Promise<Map<number, number>> {
-    const rows: { id: number; carryover_cents: string }[] = await this.dataSource.query(
-      'SELECT id, carryover_cents FROM wager_pools WHERE current_race_id = $1 AND carryover_cents > 0',
-      [raceId],
-    );
-    return new Map(rows.map((r) => [r.id, Number(r.carryover_cents)]));
-  }
-
   /** The money on the interests of a pool that begin with `prefix` (e.g. '3-7-' for two legs won by 3 and 7). */
   async interestsWithPrefix(poolId: number, prefix: string): Promise<Record<string, number>> {
     const rows: { interest: string; amount_cents: string }[] = await this.dataSource.query(

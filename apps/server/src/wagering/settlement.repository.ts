@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { PoolRow } from './pool.repository';
-
-const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
-  gross_cents::int8 AS gross_cents, seed_cents::int8 AS seed_cents, account_code, state`;
+import { POOL_COLUMNS, type PoolRow, toPool } from './pool.repository';
 
 /** A winning interest and what $1 on it returns (cents, stake included). */
 export interface WinningInterest {
@@ -18,8 +15,6 @@ export interface LockedPool {
   statuses: string[];
   /** The track of its first race (whose carryover account a Pick N feeds). */
   track_id: number;
-  /** Pick N: carried in from an earlier pool (already in the pool's account, not in its gross). */
-  carryover_cents: number;
 }
 
 export interface UserPayout {
@@ -55,16 +50,16 @@ export class SettlementRepository {
       [poolId, state, at],
     );
     const row = rows[0];
-    return row ? { ...row, gross_cents: Number(row.gross_cents), seed_cents: Number(row.seed_cents) } : undefined;
+    return row ? toPool(row) : undefined;
   }
 
   /**
-   * Locks the pool row and reads it with the status of each of its races, its first race's track
-   * and its carryover in (Pick N).
+   * Locks the pool row (with its carryover in, Pick N) and reads it with the status of each of its
+   * races and its first race's track.
    */
   async lockPool(manager: EntityManager, poolId: number): Promise<LockedPool | undefined> {
-    const rows: (PoolRow & { statuses: string[]; track_id: number; carryover_cents: string })[] = await manager.query(
-      `SELECT ${POOL_COLUMNS}, p.carryover_cents,
+    const rows: (PoolRow & { statuses: string[]; track_id: number })[] = await manager.query(
+      `SELECT ${POOL_COLUMNS},
               (SELECT cr.track_id FROM current_races cr WHERE cr.id = p.current_race_id) AS track_id,
               (SELECT array_agg(cr.status ORDER BY array_position(p.race_ids, cr.id)) FROM current_races cr
                 WHERE cr.id = ANY(p.race_ids)) AS statuses
@@ -73,13 +68,8 @@ export class SettlementRepository {
     );
     const row = rows[0];
     if (!row) return undefined;
-    const { statuses, track_id, carryover_cents, ...pool } = row;
-    return {
-      pool: { ...pool, gross_cents: Number(pool.gross_cents), seed_cents: Number(pool.seed_cents) },
-      statuses,
-      track_id,
-      carryover_cents: Number(carryover_cents),
-    };
+    const { statuses, track_id, ...pool } = row;
+    return { pool: toPool(pool), statuses, track_id };
   }
 
   /** Records what a Pick N pool carried on to the next pool of its type at its track. */

@@ -90,12 +90,12 @@ export class SettlementService {
       const orders = await this.repository.officialOrders(manager, pool.race_ids);
       const legs = pool.race_ids.map((id) => orders.get(id));
       if (legs.some((o) => !o || o.length === 0)) return skipped(pool.bet_type);
-      const carryIn = pick ? locked.carryover_cents : 0;
+      const carryIn = pick ? pool.carryover_cents : 0;
       settlement = this.settle(pool, { takeout: pool.takeout, money, carryover_cents: carryIn }, legs as number[][]);
     }
     const refund = cancelled || settlement === undefined || settlement.refunded;
     // A refunded Pick N passes its carryover in on; one nobody had a race of carries its net pool.
-    const carryOut = pick ? (cancelled ? locked.carryover_cents : (settlement?.carryover_cents ?? 0)) : 0;
+    const carryOut = pick ? (cancelled ? pool.carryover_cents : (settlement?.carryover_cents ?? 0)) : 0;
     const claimed = await this.repository.claim(manager, pool.id, refund ? 'refunded' : 'settled', now);
     if (!claimed) return skipped(pool.bet_type);
 

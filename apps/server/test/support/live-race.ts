@@ -23,7 +23,9 @@ let stagedDays = 0;
 /**
  * Puts one race on a card far in the future and moves its post time to `startsInWallMs` of wall time
  * from now (scheduled, no seed yet), so the running app opens, runs and records it by itself.
- * Distinct days per call, so that the catalog history gets a free slot for each.
+ * Each call takes a day whose card nothing has touched yet (every race still scheduled at its card's
+ * time, none with a result), so that a staged race never carries an earlier test's result and the catalog history
+ * gets a free slot for it.
  */
 export async function stageRace(
   app: INestApplication,
@@ -34,24 +36,36 @@ export async function stageRace(
   const [track]: { id: number }[] = options.trackId
     ? [{ id: options.trackId }]
     : await db.query('SELECT id FROM tracks ORDER BY id LIMIT 1');
-  stagedDays++;
-  const day = new Date(clock.nowMs() + (40 + stagedDays + Math.floor(Math.random() * 200)) * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  await app.get(DayCardService).ensureCard(track?.id as number, day);
-  const [race]: { id: number }[] = await db.query(
-    'SELECT id FROM current_races WHERE track_id = $1 AND race_date = $2 ORDER BY race_number LIMIT 1',
-    [track?.id, day],
-  );
+  const trackId = track?.id as number;
+  let race: { id: number } | undefined;
+  for (let tries = 0; !race; tries++) {
+    if (tries === 50) throw new Error(`no untouched day found for track ${trackId}`);
+    stagedDays++;
+    const day = new Date(clock.nowMs() + (40 + stagedDays) * 86_400_000).toISOString().slice(0, 10);
+    await app.get(DayCardService).ensureCard(trackId, day);
+    const rows: { id: number }[] = await db.query(
+      `SELECT cr.id FROM current_races cr
+        WHERE cr.track_id = $1 AND cr.race_date = $2
+          AND NOT EXISTS (SELECT 1 FROM current_races o
+                           LEFT JOIN race_results rr ON rr.current_race_id = o.id
+                          WHERE o.track_id = $1 AND o.race_date = $2
+                            AND (o.status <> 'scheduled' OR o.seed IS NOT NULL OR rr.id IS NOT NULL
+                                 OR o.post_time < $3))
+        ORDER BY cr.race_number LIMIT 1`,
+      // A race staged earlier but not opened yet has its post time moved to about now.
+      [trackId, day, new Date(clock.nowMs() + 20 * 86_400_000)],
+    );
+    race = rows[0];
+  }
   const distance = distanceFromFurlongs(options.furlongs ?? 5);
   const post = new Date(clock.nowMs() + options.startsInWallMs * clock.scale);
   await db.query(
     `UPDATE current_races SET post_time = $2, status = 'scheduled', seed = NULL, seed_hash = NULL,
             engine_runners = NULL, furlongs = $3, miles = $4, meters = $5
       WHERE id = $1`,
-    [race?.id, post, distance.furlongs, distance.miles, distance.meters],
+    [race.id, post, distance.furlongs, distance.miles, distance.meters],
   );
-  return race?.id as number;
+  return race.id;
 }
 
 export async function getJson<T>(baseUrl: string, path: string): Promise<{ status: number; body: T }> {

@@ -38,6 +38,13 @@ const SETTLE_MS = 8_000;
 /** Warn when the machine is busier than this (all cores) before the run. */
 const BUSY_WARNING_PCT = 10;
 const METERS_PER_FURLONG = 201.168;
+/**
+ * Node flags for the viewer processes. They share the cores with the server they measure, so they
+ * should cost as little as they can: each allocates a little garbage per frame for each of its
+ * thousands of sockets, and a larger young generation (32 MB semi-spaces) takes ~10 % off their CPU
+ * in scavenges. VIEWER_NODE_ARGS adds flags (e.g. --cpu-prof), as SERVER_NODE_ARGS does for servers.
+ */
+const VIEWER_NODE_ARGS = ['--max-semi-space-size=32', ...(process.env.VIEWER_NODE_ARGS?.split(' ') ?? [])];
 
 export type Mode = 'product' | 'bare';
 
@@ -457,7 +464,10 @@ class Workers {
     const ready: Promise<void>[] = [];
     for (let i = 0; i < count; i++) {
       const child = this.cleanup.track(
-        fork(join(__dirname, 'viewer-worker.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+        fork(join(__dirname, 'viewer-worker.js'), [], {
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          execArgv: VIEWER_NODE_ARGS,
+        }),
       );
       this.children.push(child);
       ready.push(this.next(child, 'ready', 15_000).then(() => undefined));

@@ -146,4 +146,6 @@ process.on('message', (msg: ToWorker) => {
 });
 // The parent is gone (finished, killed or timed out): nothing left to measure.
 process.on('disconnect', () => process.exit(0));
+// A normal exit on SIGTERM (the parent's stop), so exit hooks such as --cpu-prof's still run.
+process.on('SIGTERM', () => process.exit(0));
 send({ type: 'ready' });

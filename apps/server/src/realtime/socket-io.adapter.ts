@@ -8,6 +8,7 @@ import type { Server, ServerOptions, Socket } from 'socket.io';
 import { SessionAuth } from '../accounts/session-auth';
 import type { AppConfig } from '../config/app-config';
 import { createRedisClient } from '../redis/redis.module';
+import { fastBroadcastFrames } from './broadcast-frames';
 
 /** Where clients connect: the same HTTP server as the API. */
 export const SOCKET_IO_PATH = '/socket.io';
@@ -52,6 +53,7 @@ export class SocketIoAdapter extends IoAdapter {
     };
     if (this.redisAdapter) merged.adapter = this.redisAdapter;
     const server: Server = super.createIOServer(port, merged);
+    fastBroadcastFrames(server);
     this.authenticateHandshakes(server);
     return server;
   }

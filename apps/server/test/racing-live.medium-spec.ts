@@ -24,7 +24,8 @@ import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './supp
 const LIFECYCLE = ['scheduled', 'open', 'closed', 'running', 'finished'];
 
 // Live racing in one process without Redis (the embedded shape): in-process jobs, in-memory leases
-// and Socket.IO adapter. The racing clock runs 20× so a race takes a few seconds.
+// and Socket.IO adapter. The racing clock runs 20× so a race takes a few seconds; betting opens
+// 3 racing minutes (9 s of wall time) before the off, so a loaded machine still sees a race open.
 describe('live racing in one process (no Redis)', () => {
   const dbName = uniqueName('furlong_racing');
   let url: string;
@@ -37,7 +38,7 @@ describe('live racing in one process (no Redis)', () => {
       RACING_ENABLED: 'true',
       RACING_TIME_SCALE: '20',
       RACING_SCHEDULER_SECONDS: '0.5',
-      RACING_OPEN_LEAD_MINUTES: '1',
+      RACING_OPEN_LEAD_MINUTES: '3',
     });
 
   const db = () => sut.app.get(DataSource);
@@ -55,7 +56,7 @@ describe('live racing in one process (no Redis)', () => {
   });
 
   it('should open, close, run and finish a race by itself, write its result once and verify it', async () => {
-    const id = await stageRace(sut.app, { startsInWallMs: 5000 });
+    const id = await stageRace(sut.app, { startsInWallMs: 8000 });
     const statuses: string[] = [];
     let watching = true;
     const watchStatuses = (async () => {
@@ -88,12 +89,15 @@ describe('live racing in one process (no Redis)', () => {
     const toPost = viewer.countdowns.map((c) => c.seconds_to_post);
     expect(toPost).toEqual([...toPost].sort((a, b) => b - a));
 
-    // Every sample from the off to the finish, in order, the last with the whole field home.
+    // The samples from the off to the finish, in order, the last with the whole field home. At 20×
+    // a sample is due every 25 ms of wall time, and a runner that falls behind by more than one sends
+    // only the latest: a busy machine may skip a few, never reorder them.
     expectFramesInOrder(viewer.frames, id);
-    expect(viewer.frames[0]?.s).toBe(0);
+    expect(viewer.frames[0]?.s).toBeLessThan(40);
     const last = viewer.frames.at(-1) as RaceFrame;
     expect(last.p.every((p) => p === 1)).toBe(true);
-    expect(viewer.frames.length).toBeGreaterThan(100);
+    expect(last.s).toBeGreaterThan(100);
+    expect(viewer.frames.length).toBeGreaterThanOrEqual(Math.floor(0.8 * (last.s + 1)));
     expect(last.l[0]).toBe(result.finishers[0]?.post_position);
 
     const [row] = await db().query('SELECT count(*)::int AS n FROM race_results WHERE current_race_id = $1', [id]);

@@ -3,6 +3,7 @@ import type { EngineRunner } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
+import { preparedQuery } from '../database/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
 import type { OfficialFinisher } from './race-result.math';
 
@@ -192,8 +193,10 @@ export class RaceRepository {
     );
   }
 
+  /** Every viewer's join reads this: prepared statements, planned once per connection. */
   async runSpec(id: number): Promise<RaceRunSpec | undefined> {
-    const rows: Omit<RaceRunSpec, 'entries'>[] = await this.dataSource.query(
+    const rows: Omit<RaceRunSpec, 'entries'>[] = await preparedQuery(
+      this.dataSource,
       `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
               cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
               cr.weather, cr.purse_cents, t.utc_offset_minutes, cr.engine_runners
@@ -203,7 +206,8 @@ export class RaceRepository {
     );
     const row = rows[0];
     if (!row) return undefined;
-    const entries: RaceEntryView[] = await this.dataSource.query(
+    const entries: RaceEntryView[] = await preparedQuery(
+      this.dataSource,
       `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name
          FROM current_race_entries e
          JOIN horses h ON h.id = e.horse_id

@@ -118,7 +118,13 @@ export class RacingService {
   /** A race that can run (open or later, with its seed), simulated; undefined otherwise. */
   async runnable(id: number): Promise<RunnableRace | undefined> {
     const spec = await this.repository.runSpec(id);
-    if (!spec?.seed || spec.status === 'scheduled' || spec.entries.length === 0) return undefined;
+    return spec && this.runnableFrom(spec);
+  }
+
+  /** runnable for a race spec already read (a viewer's join reads it once for both). */
+  private async runnableFrom(spec: RaceRunSpec): Promise<RunnableRace | undefined> {
+    const id = spec.id;
+    if (!spec.seed || spec.status === 'scheduled' || spec.entries.length === 0) return undefined;
     let runners = spec.engine_runners;
     if (!runners) {
       const forms = await this.repository.runnerForms([id]);
@@ -190,7 +196,7 @@ export class RacingService {
     const racingNow = this.clock.toRacing(wallNow);
     let frame: RaceFrame | null = null;
     if (spec.status === 'running') {
-      const runnable = await this.runnable(id);
+      const runnable = await this.runnableFrom(spec);
       if (runnable) {
         const k = Math.max(0, sampleDueAt(spec.post_time.getTime(), racingNow, runnable.race.samples.length));
         const sample = runnable.race.samples[k];

@@ -103,6 +103,7 @@ export interface Viewer {
   countdowns: RaceCountdown[];
   phases: RacePhaseChange[];
   results: LiveRaceResult[];
+  /** The race's result, once the 'finished' phase has come too. */
   result: Promise<LiveRaceResult>;
   close(): void;
 }
@@ -113,15 +114,23 @@ export async function watchRace(baseUrl: string, raceId: number): Promise<Viewer
   const countdowns: RaceCountdown[] = [];
   const phases: RacePhaseChange[] = [];
   const results: LiveRaceResult[] = [];
+  // The runner sends the result, then the 'finished' phase: two messages, which through the Redis
+  // adapter may reach the client in different turns of its event loop. Wait for both.
   const result = new Promise<LiveRaceResult>((resolve) => {
+    const settle = () => {
+      if (results[0] && phases.some((p) => p.phase === 'finished')) resolve(results[0]);
+    };
     socket.on('race:result', (r) => {
       results.push(r);
-      resolve(r);
+      settle();
+    });
+    socket.on('race:phase', (p) => {
+      phases.push(p);
+      settle();
     });
   });
   socket.on('race:frame', (f) => frames.push(f));
   socket.on('race:countdown', (c) => countdowns.push(c));
-  socket.on('race:phase', (p) => phases.push(p));
   const reply = await new Promise<Parameters<Parameters<ClientToServerEvents['race:join']>[1]>[0]>(
     (resolve, reject) => {
       socket.on('connect_error', (err) => {

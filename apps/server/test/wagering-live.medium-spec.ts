@@ -19,6 +19,8 @@ const PASSWORD = 'correct horse battery';
 
 // Wagering against races that run by themselves: the racing clock at 20×, the scheduler opening
 // and closing, the runner recording the result, the settle job paying it; the tote over Socket.IO.
+// Betting opens 3 racing minutes (9 s of wall time) before the off, so a loaded machine still has
+// time to place the slip while the race is open.
 describe('wagering on live races', () => {
   const dbName = uniqueName('furlong_wagering_live');
   let sut: TestApp;
@@ -33,7 +35,7 @@ describe('wagering on live races', () => {
       RACING_ENABLED: 'true',
       RACING_TIME_SCALE: '20',
       RACING_SCHEDULER_SECONDS: '0.5',
-      RACING_OPEN_LEAD_MINUTES: '1',
+      RACING_OPEN_LEAD_MINUTES: '3',
       WAGERING_TOTE_SECONDS: '0.5',
       WAGERING_CROWD_CENTS_PER_TICK: '5000',
       REGISTER_MAX_PER_IP_PER_HOUR: '1000',
@@ -47,8 +49,10 @@ describe('wagering on live races', () => {
   });
 
   it('should move the tote until the close, freeze it, run the race and pay the winners from it', async () => {
-    const raceId = await stageRace(sut.app, { startsInWallMs: 6000 });
-    await waitForStatus(sut.baseUrl, raceId, 'open', 10_000);
+    const punter = new ApiSession(sut.baseUrl);
+    await punter.signUp('livepunter', 'live@furlong.test', PASSWORD);
+    const raceId = await stageRace(sut.app, { startsInWallMs: 11_000 });
+    await waitForStatus(sut.baseUrl, raceId, 'open', 15_000);
 
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(sut.baseUrl, {
       path: '/socket.io',
@@ -61,8 +65,6 @@ describe('wagering on live races', () => {
     const joined = await new Promise<ToteJoinReply>((resolve) => socket.emit('tote:join', raceId, resolve));
     expect(joined.ok).toBe(true);
 
-    const punter = new ApiSession(sut.baseUrl);
-    await punter.signUp('livepunter', 'live@furlong.test', PASSWORD);
     const runners = (await sut.get<ToteView>(`/api/current_races/${raceId}/tote`)).body.runners.length;
     const bets = Array.from({ length: runners }, (_, i) => ({
       bet_type: 'Win' as const,
@@ -82,7 +84,7 @@ describe('wagering on live races', () => {
     expect(placed.status).toBe(201);
 
     // The crowd moves the board while betting is open; the last update is the frozen board.
-    const frozen = await waitFor('the frozen tote', async () => updates.find((u) => u.frozen), 15_000);
+    const frozen = await waitFor('the frozen tote', async () => updates.find((u) => u.frozen), 20_000);
     const open = updates.filter((u) => !u.frozen).map((u) => u.pools.find((p) => p.bet_type === 'Win')?.gross_cents);
     expect(new Set(open).size).toBeGreaterThan(1);
 

@@ -114,7 +114,9 @@ function main(): void {
     tick++;
     setTimeout(emit, Math.max(0, startedAt + tick * SAMPLE_MS - Date.now()));
   };
-  http.listen(Number(values.port), '127.0.0.1', () => {
+  // The same listen backlog as the product's server (apps/server/src/main.ts), so a burst of
+  // connects meets the same queue and the connect rates compare Socket.IO with Socket.IO.
+  http.listen(Number(values.port), '127.0.0.1', 4096, () => {
     const address = http.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     process.stdout.write(`${JSON.stringify({ port })}\n`);

@@ -3,6 +3,14 @@ import { createApp } from './bootstrap';
 import { createRootLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/app-config';
 
+/**
+ * The listening socket's queue of connections not yet accepted. Node's default, 511, overflows when
+ * thousands of viewers connect at once (a reconnect after a deploy, a big race going off): the
+ * kernel drops their SYNs and each retries a second, then 3, then 7 seconds later. The kernel caps
+ * it at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -32,7 +40,9 @@ async function main(): Promise<void> {
       );
     });
   }
-  await app.listen(config.port, config.host);
+  // Nest passes the arguments after the port through to Node's server.listen(port, host, backlog).
+  const listen = app.listen.bind(app) as unknown as (port: number, host: string, backlog: number) => Promise<unknown>;
+  await listen(config.port, config.host, LISTEN_BACKLOG);
   const url = await app.getUrl();
   logger.info(`Furlong is up at ${url.replace('127.0.0.1', 'localhost')} (API docs at /api/docs)`);
 }

@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { scratchDatabase } from '../support/postgres';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { nodeArgsFromEnv, type ServerProcess, startServerProcess } from '../support/server-process';
 import { LatencyHistogram } from './histogram';
 import { cpuMs, machineCpuMs, rssKb } from './proc-stats';
 import { BARE_RACE_ID, type FromWorker, type ToWorker, type WorkerReport } from './protocol';
@@ -44,7 +44,7 @@ const METERS_PER_FURLONG = 201.168;
  * thousands of sockets, and a larger young generation (32 MB semi-spaces) takes ~10 % off their CPU
  * in scavenges. VIEWER_NODE_ARGS adds flags (e.g. --cpu-prof), as SERVER_NODE_ARGS does for servers.
  */
-const VIEWER_NODE_ARGS = ['--max-semi-space-size=32', ...(process.env.VIEWER_NODE_ARGS?.split(' ') ?? [])];
+const VIEWER_NODE_ARGS = ['--max-semi-space-size=32', ...nodeArgsFromEnv('VIEWER_NODE_ARGS')];
 
 export type Mode = 'product' | 'bare';
 

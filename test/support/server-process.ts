@@ -16,6 +16,14 @@ export const REPO_ROOT = (() => {
 
 export const SERVER_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
 
+/**
+ * Extra Node flags from an environment variable (SERVER_NODE_ARGS, VIEWER_NODE_ARGS), e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof"; unset or blank gives none.
+ */
+export function nodeArgsFromEnv(name: string): string[] {
+  return (process.env[name] ?? '').split(/\s+/).filter((arg) => arg !== '');
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
@@ -29,7 +37,7 @@ export interface ServerProcess {
  * resolves once it logs that it is up; rejects with its output if it exits or takes too long.
  */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), SERVER_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgsFromEnv('SERVER_NODE_ARGS'), SERVER_MAIN], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

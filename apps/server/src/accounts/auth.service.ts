@@ -31,16 +31,14 @@ export class AuthService {
 
   async login(body: unknown, meta: ClientMeta): Promise<{ token: string; me: MeResponse }> {
     const { email, password } = parseBody(loginSchema, body);
-    await this.throttle.assertLoginAllowed(email, meta.ip);
+    // Counted before the password is checked: concurrent guesses cannot pass the limit together.
+    const attempt = await this.throttle.beginLogin(email, meta.ip);
     const user = await this.users.credentials(undefined, email);
     const ok = user
       ? await this.hasher.verify(user.password_hash, password)
       : await this.hasher.verifyNothing(password);
-    if (!user || !ok) {
-      await this.throttle.recordLoginFailure(email, meta.ip);
-      throw badCredentials();
-    }
-    await this.throttle.recordLoginSuccess(email);
+    if (!user || !ok) throw badCredentials();
+    await this.throttle.loginSucceeded(attempt);
     if (this.hasher.isWeaker(user.password_hash)) {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(password));
     }

@@ -3,14 +3,24 @@ import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TooManyAttemptsException } from './auth-errors';
 import { sha256 } from './secrets';
-import { ThrottleRepository } from './throttle.repository';
+import { type Reservation, ThrottleRepository } from './throttle.repository';
 
 const HOUR_MS = 3_600_000;
 
+/** A login attempt that holds its place in the throttle windows until its outcome is known. */
+export interface LoginAttempt {
+  readonly email: string;
+  readonly reservations: Reservation[];
+}
+
 /**
- * Login throttling: failed logins are counted per e-mail and per client address in a fixed
- * window; past the limit, further attempts get 429 with Retry-After until the window ends (even
- * with the right password, so guessing cannot go on). A successful login clears the e-mail's count.
+ * Throttling of logins, sign-ups and pass logins in fixed windows shared by every replica.
+ * An attempt is reserved (counted) before any work is done for it, in one statement, so a burst
+ * of concurrent requests cannot walk past a limit: past it, the answer is 429 with Retry-After and
+ * no password is checked. A refused attempt is not counted. Logins count failures per e-mail and
+ * per client address: a successful login clears the e-mail's count and gives back its place in
+ * the address's window (the address limit is one of failures, so an office behind one NAT is not
+ * locked out by its own good logins).
  */
 @Injectable()
 export class LoginThrottle {
@@ -20,42 +30,44 @@ export class LoginThrottle {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private keys(email: string, ip: string): { key: string; limit: number }[] {
+  /**
+   * Reserves a login attempt for this e-mail and address, or throws 429 (nothing reserved then).
+   * A failed attempt simply keeps its reservation.
+   */
+  async beginLogin(email: string, ip: string): Promise<LoginAttempt> {
     const t = this.config.accounts.loginThrottle;
-    return [
-      { key: `login:email:${sha256(email)}`, limit: t.maxFailuresPerEmail },
-      { key: `login:ip:${ip}`, limit: t.maxFailuresPerIp },
-    ];
+    // Always e-mail before address: every statement locks the keys in the same order (no deadlock).
+    const limits = new Map([
+      [emailKey(email), t.maxFailuresPerEmail],
+      [`login:ip:${ip}`, t.maxFailuresPerIp],
+    ]);
+    const reservations = await this.reserve(limits, t.windowMs, 'login attempts');
+    return { email, reservations };
   }
 
-  async assertLoginAllowed(email: string, ip: string): Promise<void> {
-    const windowMs = this.config.accounts.loginThrottle.windowMs;
-    for (const { key, limit } of this.keys(email, ip)) await this.assertUnder(key, limit, windowMs, 'login attempts');
+  /** The password matched: the e-mail's count starts again and the address gets its place back. */
+  async loginSucceeded(attempt: LoginAttempt): Promise<void> {
+    await this.repository.clear(emailKey(attempt.email));
+    await this.repository.release(attempt.reservations.filter((r) => r.key !== emailKey(attempt.email)));
   }
 
-  async recordLoginFailure(email: string, ip: string): Promise<void> {
-    const now = this.clock.now();
-    for (const { key } of this.keys(email, ip)) {
-      await this.repository.hit(key, now, this.config.accounts.loginThrottle.windowMs);
-    }
-  }
-
-  async recordLoginSuccess(email: string): Promise<void> {
-    await this.repository.clear(`login:email:${sha256(email)}`);
-  }
-
-  /** Sign-ups (and pass logins) per client address and hour: counts every attempt. */
+  /** Sign-ups (and pass logins) per client address and hour: counts every attempt let through. */
   async hitPerHour(kind: 'register' | 'pass', ip: string, limit: number): Promise<void> {
-    const key = `${kind}:ip:${ip}`;
-    await this.assertUnder(key, limit, HOUR_MS, kind === 'register' ? 'sign-ups from this address' : 'pass logins');
-    await this.repository.hit(key, this.clock.now(), HOUR_MS);
+    const what = kind === 'register' ? 'sign-ups from this address' : 'pass logins';
+    await this.reserve(new Map([[`${kind}:ip:${ip}`, limit]]), HOUR_MS, what);
   }
 
-  private async assertUnder(key: string, limit: number, windowMs: number, what: string): Promise<void> {
-    const row = await this.repository.get(key);
-    if (!row || row.count < limit) return;
-    const endsAt = row.window_started_at.getTime() + windowMs;
-    const remainingMs = endsAt - this.clock.now().getTime();
-    if (remainingMs > 0) throw new TooManyAttemptsException(remainingMs / 1000, what);
+  private async reserve(limits: Map<string, number>, windowMs: number, what: string): Promise<Reservation[]> {
+    const now = this.clock.now();
+    const reservations = await this.repository.reserve([...limits.keys()], now, windowMs);
+    const over = reservations.filter((r) => r.count > (limits.get(r.key) ?? 0));
+    if (over.length === 0) return reservations;
+    await this.repository.release(reservations);
+    const endsAt = Math.max(...over.map((r) => r.windowStartedAt.getTime() + windowMs));
+    throw new TooManyAttemptsException(Math.max(1, (endsAt - now.getTime()) / 1000), what);
   }
+}
+
+function emailKey(email: string): string {
+  return `login:email:${sha256(email)}`;
 }

@@ -17,6 +17,18 @@ import { SessionRepository } from './session.repository';
 import type { AuthenticatedUser } from './session-auth';
 import { DuplicateUserError, UserRepository } from './user.repository';
 
+/** Start-up refuses to hand the admin role to an account that someone else may have registered. */
+export class AdminAccountConflictError extends Error {
+  constructor(email: string) {
+    super(
+      `ADMIN_EMAIL ${email} belongs to an existing account whose password is not ADMIN_PASSWORD: ` +
+        'refusing to make it an admin (e-mails are not verified, so anyone may have signed up with it). ' +
+        "Set ADMIN_PASSWORD to that account's password, or choose another ADMIN_EMAIL.",
+    );
+    this.name = 'AdminAccountConflictError';
+  }
+}
+
 const TAKEN = { username: 'is already taken', email: 'already has an account' } as const;
 
 /** Sign-up, the account page, the ledger pages and the admin's list of users. */
@@ -155,24 +167,49 @@ export class AccountService {
     return { items, total, limit, offset };
   }
 
-  /** ADMIN_EMAIL/ADMIN_PASSWORD: creates that admin, or promotes the existing account (its password is kept). */
+  /**
+   * ADMIN_EMAIL/ADMIN_PASSWORD: creates that admin, or promotes the existing account of that
+   * e-mail only if its password is ADMIN_PASSWORD (e-mails are not verified: whoever signed up with
+   * it first must not become admin); otherwise refuses to start. An account that is already admin
+   * is left as it is (its password may have been changed since).
+   */
   async ensureAdmin(): Promise<void> {
     const admin = this.config.accounts.admin;
     if (!admin) return;
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const existing = await this.users.credentials(manager, admin.email);
+    let outcome: 'present' | 'present-other-password' | 'promoted' | 'created';
+    try {
+      outcome = await this.ensureAdminOnce(admin);
+    } catch (err) {
+      // Another replica created it between our read and our insert: look again.
+      if (!(err instanceof DuplicateUserError)) throw err;
+      outcome = await this.ensureAdminOnce(admin);
+    }
+    if (outcome === 'present-other-password') {
+      this.logger.warn(`Admin ${admin.email} exists with a password other than ADMIN_PASSWORD (kept as it is)`);
+    } else if (outcome !== 'present') {
+      this.logger.log(`Admin ${admin.email} ${outcome}`);
+    }
+  }
+
+  // Everything through the transaction's manager: the embedded PGlite has a single connection.
+  private ensureAdminOnce(admin: { email: string; password: string; username: string }) {
+    return this.dataSource.transaction(async (manager) => {
+      const existing = await this.users.credentials(manager, admin.email, { forUpdate: true });
       if (existing) {
-        if (existing.role === 'admin') return 'present';
+        const verified = await this.hasher.verify(existing.password_hash, admin.password);
+        if (existing.role === 'admin') return verified ? 'present' : 'present-other-password';
+        if (!verified) throw new AdminAccountConflictError(admin.email);
         await this.users.setRole(manager, existing.id, 'admin');
         return 'promoted';
       }
       const passwordHash = await this.hasher.hash(admin.password);
       let username = admin.username;
-      if ((await this.users.taken(username, undefined)).length > 0) username = `${username}-${Date.now().toString(36)}`;
+      if ((await this.users.taken(username, undefined, 0, manager)).length > 0) {
+        username = `${username}-${Date.now().toString(36)}`;
+      }
       await this.createUser(manager, { username, email: admin.email, passwordHash, role: 'admin' });
       return 'created';
     });
-    if (outcome !== 'present') this.logger.log(`Admin ${admin.email} ${outcome}`);
   }
 
   private assertOwnerOrAdmin(viewer: AuthenticatedUser, userId: number): void {

@@ -33,9 +33,13 @@ function duplicateOf(err: unknown): DuplicateUserError | undefined {
 export class UserRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async credentials(manager: EntityManager | undefined, email: string): Promise<UserCredentials | undefined> {
+  async credentials(
+    manager: EntityManager | undefined,
+    email: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<UserCredentials | undefined> {
     const rows: UserCredentials[] = await (manager ?? this.dataSource).query(
-      'SELECT id, email, role, password_hash FROM users WHERE email = $1',
+      `SELECT id, email, role, password_hash FROM users WHERE email = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
       [email],
     );
     return rows[0];
@@ -54,8 +58,9 @@ export class UserRepository {
     username: string | undefined,
     email: string | undefined,
     exceptId = 0,
+    manager?: EntityManager,
   ): Promise<('username' | 'email')[]> {
-    const rows: { username_taken: boolean; email_taken: boolean }[] = await this.dataSource.query(
+    const rows: { username_taken: boolean; email_taken: boolean }[] = await (manager ?? this.dataSource).query(
       `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $3) AS username_taken,
               EXISTS (SELECT 1 FROM users WHERE email = $2 AND id <> $3) AS email_taken`,
       [username ?? null, email ?? null, exceptId],

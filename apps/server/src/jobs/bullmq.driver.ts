@@ -3,8 +3,12 @@ import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedisClient } from '../redis/redis.module';
 import type { EnqueueOptions, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
+import { SchedulerRegistry, type SchedulerSpec, type SchedulerState } from './job-schedulers';
 
 const QUEUE_NAME = 'jobs';
+/** The check that re-creates lost schedulers runs at the shortest `every`, within these bounds. */
+const CHECK_MIN_MS = 1000;
+const CHECK_MAX_MS = 30_000;
 
 /** Jobs in Redis through BullMQ: any number of server instances share the work. */
 export class BullMqDriver implements JobQueueDriver {
@@ -14,14 +18,23 @@ export class BullMqDriver implements JobQueueDriver {
   private readonly queue: Queue;
   private worker?: Worker;
   private events?: QueueEvents;
+  private readonly registry = new SchedulerRegistry();
+  private readonly queueClient: Redis;
+  private checkTimer?: NodeJS.Timeout;
+  private asserting?: Promise<void>;
+  private closed = false;
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly concurrency = 4,
   ) {
+    this.queueClient = this.connect('queue');
+    // Redis that restarts without its data (no persistence, a failover to an empty replica) has lost
+    // every job scheduler: put them back as soon as the connection is ready again.
+    this.queueClient.on('ready', () => void this.reassert('connection ready'));
     this.queue = new Queue(QUEUE_NAME, {
-      connection: this.connect('queue'),
+      connection: this.queueClient,
       prefix,
       defaultJobOptions: {
         attempts: 3,
@@ -30,6 +43,7 @@ export class BullMqDriver implements JobQueueDriver {
         removeOnFail: { count: 1000 },
       },
     });
+    this.queue.on('error', (err) => this.logger.warn(`queue: ${err.message}`));
   }
 
   private connect(name: string): Redis {
@@ -42,6 +56,7 @@ export class BullMqDriver implements JobQueueDriver {
     this.worker = new Worker(
       QUEUE_NAME,
       async (job: Job) => {
+        this.recordRun(job.name as JobName);
         const handler = handlers.get(job.name as JobName);
         if (!handler) throw new Error(`No handler for job '${job.name}'`);
         return handler(job.data);
@@ -51,6 +66,8 @@ export class BullMqDriver implements JobQueueDriver {
     this.worker.on('failed', (job, err) => {
       this.logger.error(`Job ${job?.name} (${job?.id}) failed: ${err.message}`);
     });
+    // Without a listener an 'error' (e.g. a job whose key Redis lost mid-run) is thrown as unhandled.
+    this.worker.on('error', (err) => this.logger.warn(`worker: ${err.message}`));
     await this.worker.waitUntilReady();
   }
 
@@ -69,18 +86,93 @@ export class BullMqDriver implements JobQueueDriver {
   }
 
   async schedule<N extends JobName>(id: string, pattern: string, name: N, payload: JobPayloads[N]): Promise<void> {
-    await this.queue.upsertJobScheduler(id, { pattern }, { name, data: payload });
+    await this.upsert(this.registry.register({ id, kind: 'cron', pattern, name, payload }));
+    this.armCheck();
   }
 
   async repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void> {
+    await this.upsert(this.registry.register({ id, kind: 'every', everyMs, name, payload }));
+    this.armCheck();
+  }
+
+  async schedulers(): Promise<SchedulerState[]> {
+    // Runs are recorded in Redis too: with several instances, another one may be running the jobs.
+    const shared = new Map<string, number>();
+    if (this.queueClient.status === 'ready') {
+      try {
+        const all = await withTimeout(this.queueClient.hgetall(this.runsKey), 1000);
+        for (const [name, at] of Object.entries(all)) shared.set(name, Number(at));
+      } catch {
+        // Redis is slow or gone: this instance's own runs still tell something.
+      }
+    }
+    return this.registry.states(shared);
+  }
+
+  /** Re-creates every registered scheduler that Redis no longer has (idempotent; one pass at a time). */
+  reassert(reason: string): Promise<void> {
+    if (this.closed || this.registry.all().length === 0) return Promise.resolve();
+    this.asserting ??= (async () => {
+      try {
+        for (const spec of this.registry.all()) {
+          if (await this.queue.getJobScheduler(spec.id)) continue;
+          await this.upsert(spec);
+          this.logger.warn(`job scheduler '${spec.id}' was missing from Redis and is re-created (${reason})`);
+        }
+      } catch (err) {
+        // Redis went away again: the next 'ready' or the next check tries again.
+        this.logger.debug(`job schedulers not checked (${reason}): ${(err as Error).message}`);
+      } finally {
+        this.asserting = undefined;
+      }
+    })();
+    return this.asserting;
+  }
+
+  private upsert(spec: SchedulerSpec): Promise<unknown> {
+    if (spec.kind === 'cron') {
+      return this.queue.upsertJobScheduler(spec.id, { pattern: spec.pattern }, { name: spec.name, data: spec.payload });
+    }
     // One scheduler in Redis for all instances: each run goes to exactly one worker.
-    await this.queue.upsertJobScheduler(id, { every: everyMs }, { name, data: payload, opts: { attempts: 1 } });
+    return this.queue.upsertJobScheduler(
+      spec.id,
+      { every: spec.everyMs },
+      { name: spec.name, data: spec.payload, opts: { attempts: 1 } },
+    );
+  }
+
+  /** The periodic net under the 'ready' event (a data loss without a reconnect, a FLUSHALL). */
+  private armCheck(): void {
+    if (this.closed) return;
+    const everyMs = Math.min(Math.max(this.registry.shortestEveryMs() ?? CHECK_MAX_MS, CHECK_MIN_MS), CHECK_MAX_MS);
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    this.checkTimer = setInterval(() => void this.reassert('periodic check'), everyMs);
+    this.checkTimer.unref();
+  }
+
+  private get runsKey(): string {
+    return `${this.prefix}:furlong:job-last-run`;
+  }
+
+  private recordRun(name: JobName): void {
+    const now = Date.now();
+    this.registry.ran(name, now);
+    this.queueClient.hset(this.runsKey, name, String(now)).catch(() => undefined);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.checkTimer) clearInterval(this.checkTimer);
     await this.worker?.close();
     await this.events?.close();
     await this.queue.close();
     await Promise.all(this.connections.map((c) => c.quit().catch(() => undefined)));
   }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
 }

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CronExpressionParser } from 'cron-parser';
 import type { EnqueueOptions, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
+import { SchedulerRegistry, type SchedulerState } from './job-schedulers';
 
 interface QueuedJob {
   id: string;
@@ -25,6 +26,7 @@ export class InProcessDriver implements JobQueueDriver {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly schedules = new Map<string, NodeJS.Timeout>();
   private readonly repeats = new Map<string, NodeJS.Timeout>();
+  private readonly registry = new SchedulerRegistry();
   private running = false;
   private started = false;
   private closed = false;
@@ -61,6 +63,7 @@ export class InProcessDriver implements JobQueueDriver {
   async schedule<N extends JobName>(id: string, pattern: string, name: N, payload: JobPayloads[N]): Promise<void> {
     // Validate now so a bad pattern fails at start-up, not at midnight.
     CronExpressionParser.parse(pattern);
+    this.registry.register({ id, kind: 'cron', pattern, name, payload });
     const existing = this.schedules.get(id);
     if (existing) clearTimeout(existing);
     const arm = () => {
@@ -82,6 +85,7 @@ export class InProcessDriver implements JobQueueDriver {
   }
 
   async repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void> {
+    this.registry.register({ id, kind: 'every', everyMs, name, payload });
     const existing = this.repeats.get(id);
     if (existing) clearInterval(existing);
     // The schedule's id is the job id: a run still queued or running is not queued again.
@@ -90,6 +94,11 @@ export class InProcessDriver implements JobQueueDriver {
     }, everyMs);
     timer.unref();
     this.repeats.set(id, timer);
+  }
+
+  // Timers in this process cannot be lost the way Redis can lose a scheduler: nothing to re-assert.
+  async schedulers(): Promise<SchedulerState[]> {
+    return this.registry.states();
   }
 
   async close(): Promise<void> {
@@ -133,6 +142,7 @@ export class InProcessDriver implements JobQueueDriver {
 
   private async execute(job: QueuedJob): Promise<void> {
     job.attempt++;
+    this.registry.ran(job.name);
     try {
       const handler = this.handlers.get(job.name);
       if (!handler) throw new Error(`No handler for job '${job.name}'`);

@@ -12,6 +12,7 @@ import {
   type JobQueueDriver,
 } from './job.types';
 import { JobHandler } from './job-handler.decorator';
+import { type SchedulerState, staleSchedulers } from './job-schedulers';
 
 /** Finds every @JobHandler, checks there is exactly one per job, and starts the queue driver. */
 export function collectHandlers(discovery: DiscoveryService, scanner: MetadataScanner): Map<JobName, JobHandlerFn> {
@@ -75,5 +76,11 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 
   run<N extends JobName>(name: N, payload: JobPayloads[N], timeoutMs?: number): Promise<void> {
     return this.driver.run(name, payload, timeoutMs);
+  }
+
+  /** The schedulers whose job has not started for two of their intervals (for /api/health). */
+  async staleSchedulers(nowMs = Date.now()): Promise<{ stale: string[]; schedulers: SchedulerState[] }> {
+    const schedulers = await this.driver.schedulers();
+    return { stale: staleSchedulers(schedulers, nowMs), schedulers };
   }
 }

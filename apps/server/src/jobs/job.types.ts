@@ -1,3 +1,5 @@
+import type { SchedulerState } from './job-schedulers';
+
 /** Every job the system runs, keyed by name, with its payload. Add a job here first. */
 export interface JobPayloads {
   /** Recompute past-performance rows, earnings and ages from the race results. */
@@ -45,5 +47,7 @@ export interface JobQueueDriver {
   schedule<N extends JobName>(id: string, pattern: string, name: N, payload: JobPayloads[N]): Promise<void>;
   /** Repeats a job every `everyMs` of wall time; upserting the same id replaces the old schedule. */
   repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void>;
+  /** Every schedule registered through this driver, with when its job last started. */
+  schedulers(): Promise<SchedulerState[]>;
   close(): Promise<void>;
 }

@@ -96,7 +96,7 @@ function main(): void {
   io.on('connection', (socket) => {
     socket.on('race:join', (raceId, ack) => {
       if (raceId !== BARE_RACE_ID) {
-        ack({ ok: false, error: `Current race ${raceId} not found` } satisfies RaceJoinReply);
+        ack({ ok: false, reason: 'not_found', error: `Current race ${raceId} not found` } satisfies RaceJoinReply);
         return;
       }
       void socket.join(raceRoom(BARE_RACE_ID));

@@ -153,7 +153,18 @@ export interface RacePhaseChange {
   server_time: string;
 }
 
-export type RaceJoinReply = { ok: true; snapshot: RaceSnapshot } | { ok: false; error: string };
+/**
+ * Why a room join (`race:join`, `tote:join`) was refused: `invalid_id` (not a positive integer),
+ * `not_found` (no such race), `rate_limited` (too many joins too fast: wait a second and try again;
+ * a socket that keeps on is disconnected), `unavailable` (the server could not read the race now).
+ */
+export type RoomJoinRefusal = {
+  ok: false;
+  error: string;
+  reason: 'invalid_id' | 'not_found' | 'rate_limited' | 'unavailable';
+};
+
+export type RaceJoinReply = { ok: true; snapshot: RaceSnapshot } | RoomJoinRefusal;
 
 export interface ServerToClientEvents {
   'race:snapshot': (snapshot: RaceSnapshot) => void;
@@ -166,7 +177,10 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** Join a race's room; the reply carries the snapshot (or why not, e.g. an unknown race). */
+  /**
+   * Join a race's room; the reply carries the snapshot (or why not, e.g. an unknown race). A socket
+   * is in at most a few race rooms (joining one more leaves its oldest) and joins at a bounded rate.
+   */
   'race:join': (raceId: number, ack: (reply: RaceJoinReply) => void) => void;
   'race:leave': (raceId: number) => void;
   /** Join a race's tote room `tote:{id}`; the reply carries the board now. */

@@ -1,4 +1,5 @@
 import type { ListResponse } from './index';
+import type { RoomJoinRefusal } from './race-events';
 
 /**
  * Wagering over REST and Socket.IO: placing a slip (POST /api/bets with an `Idempotency-Key`
@@ -226,4 +227,4 @@ export interface ToteView {
 
 export const toteRoom = (raceId: number): string => `tote:${raceId}`;
 
-export type ToteJoinReply = { ok: true; tote: ToteView } | { ok: false; error: string };
+export type ToteJoinReply = { ok: true; tote: ToteView } | RoomJoinRefusal;

@@ -112,7 +112,7 @@ describe('RaceScreenPage', () => {
   });
 
   it('should say so when the race cannot be joined', async () => {
-    mockSocket.joinReply = () => ({ ok: false, error: 'Current race 7 not found' });
+    mockSocket.joinReply = () => ({ ok: false, reason: 'not_found', error: 'Current race 7 not found' });
     renderRoute('/race/7');
     expect(await screen.findByRole('alert')).toHaveTextContent('Current race 7 not found');
     expect(screen.getByRole('link', { name: /races running now/ })).toHaveAttribute('href', '/current-race-screens');

@@ -1,0 +1,137 @@
+import type { Socket } from 'socket.io';
+import { Clock } from '../common/clock';
+import { RoomJoins } from './room-joins';
+
+/** A stand-in for a server-side socket: its rooms in join order, join, leave and disconnect. */
+function fakeSocket(): Socket & { rooms: Set<string> } {
+  const rooms = new Set<string>(['sid']);
+  const socket = {
+    id: 'sid',
+    connected: true,
+    rooms,
+    join: (room: string) => void rooms.add(room),
+    leave: (room: string) => void rooms.delete(room),
+    disconnect() {
+      socket.connected = false;
+      rooms.clear();
+    },
+  };
+  return socket as unknown as Socket & { rooms: Set<string> };
+}
+
+class FixedClock extends Clock {
+  ms = 0;
+  now(): Date {
+    return new Date(this.ms);
+  }
+}
+
+const racesOf = (socket: { rooms: Set<string> }, prefix: string) =>
+  [...socket.rooms].filter((r) => r.startsWith(prefix));
+
+describe(RoomJoins.name, () => {
+  let clock: FixedClock;
+  let sut: RoomJoins;
+  // Races 1–100 exist; the read records what it was asked and which rooms the socket was in then.
+  let reads: { id: number; joined: boolean }[];
+  let socket: ReturnType<typeof fakeSocket>;
+  const read = async (id: number) => {
+    reads.push({ id, joined: socket.rooms.has(`race:${id}`) });
+    return id <= 100 ? { race: id } : undefined;
+  };
+
+  beforeEach(() => {
+    clock = new FixedClock();
+    sut = new RoomJoins(clock);
+    reads = [];
+    socket = fakeSocket();
+  });
+
+  it('should keep the socket in at most 4 race rooms when it joins more, leaving the oldest first', async () => {
+    for (const id of [1, 2, 3, 4, 5, 6])
+      expect(await sut.join(socket, 'race', id, read)).toEqual({ ok: true, value: { race: id } });
+
+    expect(racesOf(socket, 'race:')).toEqual(['race:3', 'race:4', 'race:5', 'race:6']);
+  });
+
+  it('should bound race and tote rooms apart when a socket joins both', async () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      await sut.join(socket, 'race', id, read);
+      await sut.join(socket, 'tote', id, read);
+    }
+    expect(racesOf(socket, 'race:')).toEqual(['race:2', 'race:3', 'race:4', 'race:5']);
+    expect(racesOf(socket, 'tote:')).toEqual(['tote:2', 'tote:3', 'tote:4', 'tote:5']);
+  });
+
+  it('should stay within the bound when several joins are in flight at once', async () => {
+    await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((id) => sut.join(socket, 'race', id, read)));
+
+    expect(racesOf(socket, 'race:')).toHaveLength(4);
+  });
+
+  it('should refuse an unknown race without ever joining its room', async () => {
+    expect(await sut.join(socket, 'race', 999, read)).toEqual({
+      ok: false,
+      reason: 'not_found',
+      error: 'Current race 999 not found',
+    });
+    expect(reads).toEqual([{ id: 999, joined: false }]);
+    expect(racesOf(socket, 'race:')).toEqual([]);
+  });
+
+  it('should read a race seen for the first time before joining, and a known one after joining (no gap)', async () => {
+    await sut.join(socket, 'race', 7, read);
+    const other = fakeSocket();
+    socket = other;
+    await sut.join(other, 'race', 7, read);
+
+    expect(reads).toEqual([
+      { id: 7, joined: false },
+      { id: 7, joined: true },
+      { id: 7, joined: true },
+    ]);
+  });
+
+  it('should refuse a malformed race id without reading anything when it is not a positive int4', async () => {
+    for (const bad of [0, -1, 1.5, '7a', '', null, { id: 1 }, 2_147_483_648, '99999999999']) {
+      expect(await sut.join(socket, 'race', bad, read)).toMatchObject({ ok: false, reason: 'invalid_id' });
+    }
+    expect(reads).toEqual([]);
+  });
+
+  it('should refuse joins over the rate without reading and disconnect the socket when it keeps on', async () => {
+    const replies = [];
+    for (let i = 0; i < 40; i++) replies.push(await sut.join(socket, 'race', (i % 100) + 1, read));
+
+    expect(replies.slice(0, 10).every((r) => r.ok)).toBe(true);
+    expect(replies.slice(10).every((r) => !r.ok && r.reason === 'rate_limited')).toBe(true);
+    expect(reads.length).toBe(20);
+    expect(socket.connected).toBe(false);
+  });
+
+  it('should admit joins again when the socket waits for the bucket to refill', async () => {
+    for (let i = 0; i < 11; i++) await sut.join(socket, 'race', 1, read);
+    clock.ms += 500;
+
+    expect(await sut.join(socket, 'race', 2, read)).toMatchObject({ ok: true });
+    expect(socket.connected).toBe(true);
+  });
+
+  it('should not join when the socket disconnected while its race was being read', async () => {
+    const slowRead = async (id: number) => {
+      socket.disconnect(true);
+      return { race: id };
+    };
+    expect(await sut.join(socket, 'race', 5, slowRead)).toMatchObject({ ok: false, reason: 'unavailable' });
+    expect(socket.rooms.size).toBe(0);
+  });
+
+  it('should leave the room and answer unavailable when the read fails', async () => {
+    await sut.join(socket, 'race', 3, read);
+    const failing = async (): Promise<undefined> => {
+      throw new Error('database away');
+    };
+    expect(await sut.join(socket, 'race', 4, failing)).toMatchObject({ ok: false, reason: 'unavailable' });
+    expect(racesOf(socket, 'race:')).toEqual(['race:3']);
+  });
+});

@@ -1,0 +1,123 @@
+import { type RoomJoinRefusal, raceRoom, toteRoom } from '@furlong/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Socket } from 'socket.io';
+import { Clock } from '../common/clock';
+import { JOIN_LIMITS, JoinBudget, type JoinLimits } from './join-budget';
+
+/** The rooms a socket joins by race id: the live race and its tote board. */
+export type RoomKind = 'race' | 'tote';
+
+const ROOMS: Record<RoomKind, { name: (raceId: number) => string; prefix: string; limit: keyof JoinLimits }> = {
+  race: { name: raceRoom, prefix: 'race:', limit: 'raceRooms' },
+  tote: { name: toteRoom, prefix: 'tote:', limit: 'toteRooms' },
+};
+
+/** Rooms remembered as existing (most recent last); a race id is a few bytes, so thousands are cheap. */
+const KNOWN_ROOMS_MAX = 4096;
+
+/** A race id from a client: a positive int4, as a number or a digit string; null otherwise. */
+export function raceIdOf(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+const refusal = (reason: RoomJoinRefusal['reason'], error: string): RoomJoinRefusal => ({ ok: false, reason, error });
+
+/**
+ * How a socket joins the race and tote rooms, for both gateways: joins are rate-limited per socket
+ * (a token bucket; over it the join is refused before anything is read, and a socket that keeps on
+ * is disconnected), a malformed id is refused without a read, an unknown race without joining, and
+ * a socket is in at most a few rooms of each kind (one more leaves its oldest).
+ */
+@Injectable()
+export class RoomJoins {
+  private readonly log = new Logger('Realtime');
+  private readonly budgets = new WeakMap<Socket, JoinBudget>();
+  // Rooms whose race was read as existing on this instance: those are joined before the read.
+  private readonly known = new Map<string, true>();
+  readonly limits: JoinLimits = JOIN_LIMITS;
+
+  constructor(@Inject(Clock) private readonly clock: Clock) {}
+
+  /**
+   * Joins `socket` to the room of `kind` for the race, and replies with what `read` gives (undefined:
+   * no such race). A race already known here is joined first and read after, so that nothing sent to
+   * the room meanwhile falls in a gap; one seen for the first time is read once before joining, so
+   * that an unknown race's room is never made.
+   */
+  async join<T>(
+    socket: Socket,
+    kind: RoomKind,
+    raceId: unknown,
+    read: (raceId: number) => Promise<T | undefined>,
+  ): Promise<{ ok: true; value: T } | RoomJoinRefusal> {
+    const verdict = this.budgetOf(socket).take(this.clock.now().getTime());
+    if (verdict !== 'admitted') {
+      if (verdict === 'flood' && socket.connected) {
+        this.log.warn(`socket ${socket.id} disconnected: ${this.limits.floodRefusals} joins refused in a row`);
+        socket.disconnect(true);
+      }
+      return refusal('rate_limited', `Too many joins: at most ${this.limits.perSecond} a second after a burst`);
+    }
+    const id = raceIdOf(raceId);
+    if (id === null) return refusal('invalid_id', 'race id must be a positive integer');
+    const room = ROOMS[kind].name(id);
+    const notFound = refusal('not_found', `Current race ${id} not found`);
+    try {
+      if (!socket.rooms.has(room) && !this.known.has(room)) {
+        if ((await read(id)) === undefined) return notFound;
+        this.remember(room);
+      }
+      // Joining a socket that has gone would leave its id in the room for good.
+      if (!socket.connected) return refusal('unavailable', 'The socket disconnected');
+      await this.enter(socket, kind, room);
+      const value = await read(id);
+      if (value !== undefined) return { ok: true, value };
+      this.known.delete(room);
+      await socket.leave(room);
+      return notFound;
+    } catch (err) {
+      await socket.leave(room);
+      this.log.warn(`${kind}:join ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
+      return refusal('unavailable', `Current race ${id} could not be read now; try again`);
+    }
+  }
+
+  /** Leaves the room of `kind` for the race; a malformed id is ignored. */
+  async leave(socket: Socket, kind: RoomKind, raceId: unknown): Promise<void> {
+    const id = raceIdOf(raceId);
+    if (id !== null) await socket.leave(ROOMS[kind].name(id));
+  }
+
+  /**
+   * Joins the room, first leaving the socket's oldest rooms of that kind beyond the bound: the
+   * newest join is the page the viewer is looking at, an old one most likely a page left without a
+   * `leave` (refusing instead would break the page in front of them for one they no longer see).
+   */
+  private async enter(socket: Socket, kind: RoomKind, room: string): Promise<void> {
+    if (socket.rooms.has(room)) return;
+    const { prefix, limit } = ROOMS[kind];
+    const mine = [...socket.rooms].filter((r) => r.startsWith(prefix));
+    // Leaves and the join are all made before any await, so joins in flight together stay within the bound.
+    const changes = mine.slice(0, Math.max(0, mine.length - this.limits[limit] + 1)).map((r) => socket.leave(r));
+    changes.push(socket.join(room));
+    await Promise.all(changes);
+  }
+
+  private budgetOf(socket: Socket): JoinBudget {
+    let budget = this.budgets.get(socket);
+    if (!budget) {
+      budget = new JoinBudget(this.limits, this.clock.now().getTime());
+      this.budgets.set(socket, budget);
+    }
+    return budget;
+  }
+
+  private remember(room: string): void {
+    this.known.set(room, true);
+    if (this.known.size > KNOWN_ROOMS_MAX) {
+      const oldest = this.known.keys().next().value;
+      if (oldest !== undefined) this.known.delete(oldest);
+    }
+  }
+}

@@ -17,6 +17,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *    and must not come from another site (Sec-Fetch-Site / Origin), else 403.
  * 2. Access: routes marked @Authenticated need a live session (401 with a reason), @AdminOnly the
  *    admin role (403). Unmarked routes (reference data) stay public and never touch the session.
+ * 3. Caching: every response of a route that reads the session (or, on the auth routes, issues
+ *    session and CSRF cookies) says `Cache-Control: no-store`, errors included, so no browser or
+ *    shared cache keeps one person's account, bets or login token for the next.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -35,6 +38,7 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets) ?? 'public';
     const alwaysCsrf = this.reflector.getAllAndOverride<boolean | undefined>(CSRF_KEY, targets) ?? false;
+    if (access !== 'public' || alwaysCsrf) res.setHeader('Cache-Control', 'no-store');
 
     const jar = parseCookies(req.headers.cookie);
     const sessionToken = jar[SESSION_COOKIE];

@@ -38,15 +38,18 @@ export class ThrottleRepository {
     });
   }
 
-  /** Gives reserved attempts back, each to the window it was taken from (a newer window keeps its count). */
+  /**
+   * Gives reserved attempts back, each to the window it was taken from (a newer window keeps its
+   * count). One row per statement: a statement holding one lock while waiting for another could
+   * deadlock with a reservation that locks the same keys in its own order.
+   */
   async release(reservations: readonly Reservation[]): Promise<void> {
-    if (reservations.length === 0) return;
-    await this.dataSource.query(
-      `UPDATE auth_throttle t SET count = t.count - 1
-         FROM unnest($1::text[], $2::timestamptz[]) AS r(key, window_started_at)
-        WHERE t.key = r.key AND t.window_started_at = r.window_started_at AND t.count > 0`,
-      [reservations.map((r) => r.key), reservations.map((r) => r.windowStartedAt)],
-    );
+    for (const r of reservations) {
+      await this.dataSource.query(
+        `UPDATE auth_throttle SET count = count - 1 WHERE key = $1 AND window_started_at = $2 AND count > 0`,
+        [r.key, r.windowStartedAt],
+      );
+    }
   }
 
   async clear(key: string): Promise<void> {

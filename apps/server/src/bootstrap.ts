@@ -11,7 +11,8 @@ import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { Clock } from './common/clock';
-import { createRootLogger, PinoNestLogger } from './common/logger';
+import { createRootLogger, PinoNestLogger, redactUrl } from './common/logger';
+import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
 import { SocketIoAdapter } from './realtime/socket-io.adapter';
 
@@ -41,6 +42,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // Successful requests at debug: a busy server should not write a line per request.
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
+      // Headers are redacted by the logger (REDACTED_LOG_PATHS); a URL's secrets here.
+      serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url && redactUrl(req.url) }) },
     }),
   );
   app.use(
@@ -51,6 +54,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       },
     }),
   );
+  // The body parsers Nest would add at init, added here so the text check below sees parsed bodies.
+  app.useBodyParser('json');
+  app.useBodyParser('urlencoded', { extended: true });
+  app.use(rejectUnstorableText);
   // Socket.IO on the same HTTP server (path /socket.io), with the Redis adapter when REDIS_URL is set.
   app.useWebSocketAdapter(new SocketIoAdapter(app, config));
   app.setGlobalPrefix('api');

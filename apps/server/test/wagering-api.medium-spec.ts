@@ -2,11 +2,12 @@ import type {
   ApiErrorResponse,
   BetListResponse,
   BetRequest,
+  BetTypeName,
   MeResponse,
   PlaceBetsResponse,
   ToteView,
 } from '@furlong/contracts';
-import { ticketPayoutCents } from '@furlong/domain';
+import { BET_TYPES, ticketPayoutCents } from '@furlong/domain';
 import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { SettlementService } from '../src/wagering/settlement.service';
@@ -191,6 +192,63 @@ describe('Wagering API', () => {
     );
     expect(junk.status).toBe(400);
     expect(await balanceOf(punter)).toBe(START_CREDIT - (outside.status === 201 ? 200 : 0));
+  });
+
+  it('should refuse a program number outside the field in any leg of every bet type with a 400, writing nothing', async () => {
+    const raceId = await openRace();
+    // The races after it on its card, as the legs of the doubles and Pick Ns (open or not: the field is checked first).
+    const card: { id: number; num_horses: number }[] = await db().query(
+      `SELECT c2.id, c2.num_horses FROM current_races c1
+         JOIN current_races c2 ON c2.track_id = c1.track_id AND c2.race_date = c1.race_date
+                              AND c2.race_number >= c1.race_number
+        WHERE c1.id = $1 ORDER BY c2.race_number`,
+      [raceId],
+    );
+    const punter = await bettor();
+    const before = await balanceOf(punter);
+    const cases: { bet: BetRequest; slot: number }[] = [];
+    for (const type of BET_TYPES) {
+      const legs = card.slice(0, type.legs);
+      if (legs.length < type.legs) continue;
+      const race_ids = legs.map((r) => r.id);
+      // A quinella names its pair in one list; every other type one list per slot or leg.
+      const slots = type.name === 'Quinella' ? 1 : type.legs > 1 ? type.legs : type.horsesRequired;
+      for (let slot = 0; slot < slots; slot++) {
+        const field = (type.legs > 1 ? legs[slot] : legs[0])?.num_horses as number;
+        for (const bad of new Set([field + 1, 13, 99])) {
+          // The bad number in this slot; elsewhere horse 1 of each leg, or distinct horses of one race.
+          const good = (k: number) => (type.legs > 1 ? 1 : k + 1);
+          const selections =
+            type.name === 'Quinella'
+              ? [[bad, 1]]
+              : Array.from({ length: slots }, (_, k) => [k === slot ? bad : good(k)]);
+          cases.push({
+            bet: { bet_type: type.name as BetTypeName, race_ids, amount_cents: 200, selections, box: false },
+            slot,
+          });
+        }
+      }
+    }
+    expect(cases.some((c) => c.bet.bet_type === 'Pick 3')).toBe(true);
+    for (const { bet, slot } of cases) {
+      const answer = await place(punter, [bet]);
+      expect({ type: bet.bet_type, selections: bet.selections, status: answer.status }).toEqual({
+        type: bet.bet_type,
+        selections: bet.selections,
+        status: 400,
+      });
+      expect({ bet, fields: answer.body.errors?.map((e) => e.field) }).toEqual({
+        bet,
+        fields: [`bets[0].selections[${slot}]`],
+      });
+    }
+    const [{ bets, slips }]: { bets: number; slips: number }[] = await db().query(
+      `SELECT (SELECT count(*)::int FROM bets WHERE user_id = $1) AS bets,
+              (SELECT count(*)::int FROM bet_slips WHERE user_id = $1) AS slips`,
+      [punter.me.id],
+    );
+    expect({ bets, slips }).toEqual({ bets: 0, slips: 0 });
+    expect(await balanceOf(punter)).toBe(before);
   });
 
   it('should refuse with 409 once betting has closed, by status or by the clock', async () => {

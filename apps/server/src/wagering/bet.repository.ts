@@ -4,16 +4,23 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query';
 import type { RacePhase } from '../racing/entities/current-race.entity';
 
-/** A race as placing a bet needs it, locked for the transaction. */
-export interface LockedRace {
+/** What a bet is checked against before anything is written: the race's card position and field. */
+export interface RaceField {
   id: number;
-  status: RacePhase;
-  post_time: Date;
   track_id: number;
   race_date: string;
   race_number: number;
   num_horses: number;
 }
+
+/** A race as placing a bet needs it, locked for the transaction. */
+export interface LockedRace extends RaceField {
+  status: RacePhase;
+  post_time: Date;
+}
+
+const RACE_FIELDS_SQL = `SELECT id, track_id, race_date::text AS race_date, race_number, num_horses
+  FROM current_races WHERE id = ANY($1::int[])`;
 
 export interface StoredSlip {
   request_hash: string;
@@ -105,6 +112,12 @@ export class BetRepository {
         throw err;
       });
     return this.betTypeIds.then((m) => m.get(name));
+  }
+
+  /** The card position and field size of each race that exists (a race's field never changes). */
+  async raceFields(raceIds: readonly number[]): Promise<Map<number, RaceField>> {
+    const rows: RaceField[] = await preparedQuery(this.dataSource, RACE_FIELDS_SQL, [raceIds]);
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async findSlip(userId: number, key: string): Promise<StoredSlip | undefined> {

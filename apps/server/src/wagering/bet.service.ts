@@ -24,7 +24,7 @@ import { type FieldProblem, InvalidRequestException } from '../common/api-error'
 import { QueryReader, type RawQuery } from '../common/query-params';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RacingClock } from '../racing/racing-clock';
-import { BetRepository, type LockedRace, type NewBet } from './bet.repository';
+import { BetRepository, type NewBet, type RaceField } from './bet.repository';
 import { PoolRepository } from './pool.repository';
 import { interestOf, isBetTypeName, takeoutFor, takesBets } from './wagering-rules';
 
@@ -100,6 +100,7 @@ export class BetService {
       ]);
     }
     const checked = await this.validate(body);
+    await this.checkFields(checked);
     const hash = createHash('sha256')
       .update(JSON.stringify(checked.map((c) => c.request)))
       .digest('hex');
@@ -208,7 +209,6 @@ export class BetService {
     // now that the race rows are locked against the close.
     const races = new Map(opened.races.map((r) => [r.id, r]));
     const now = this.clock.now();
-    const problems: FieldProblem[] = [];
     for (const bet of checked) {
       bet.request.race_ids.forEach((id, leg) => {
         const race = races.get(id);
@@ -216,9 +216,7 @@ export class BetService {
           throw new BettingClosedException(`bets[${bet.index}].race_ids[${leg}]`, id);
         }
       });
-      problems.push(...this.checkRaces(bet, races));
     }
-    if (problems.length > 0) throw new InvalidRequestException(problems);
 
     // One pool per (first race, bet type), locked in that order by every writer (no deadlocks).
     const byPool = new Map<string, CheckedBet[]>();
@@ -288,10 +286,20 @@ export class BetService {
     return response;
   }
 
+  /**
+   * Every bet against its races' fields before anything is written (400 naming the leg); a race
+   * that does not exist is left to the locked check, which answers that betting is closed.
+   */
+  private async checkFields(checked: readonly CheckedBet[]): Promise<void> {
+    const races = await this.bets.raceFields([...new Set(checked.flatMap((b) => b.request.race_ids))]);
+    const problems = checked.flatMap((bet) => this.checkRaces(bet, races));
+    if (problems.length > 0) throw new InvalidRequestException(problems);
+  }
+
   /** Program numbers within each leg's field; the legs of a sequence consecutive races of one card. */
-  private checkRaces(bet: CheckedBet, races: Map<number, LockedRace>): FieldProblem[] {
+  private checkRaces(bet: CheckedBet, races: Map<number, RaceField>): FieldProblem[] {
     const problems: FieldProblem[] = [];
-    const legs = bet.request.race_ids.map((id) => races.get(id) as LockedRace);
+    const legs = bet.request.race_ids.map((id) => races.get(id));
     const multi = legs.length > 1;
     bet.request.selections.forEach((list, slot) => {
       const race = multi ? legs[slot] : legs[0];
@@ -305,8 +313,9 @@ export class BetService {
       }
     });
     for (let k = 1; k < legs.length; k++) {
-      const a = legs[k - 1] as LockedRace;
-      const b = legs[k] as LockedRace;
+      const a = legs[k - 1];
+      const b = legs[k];
+      if (!a || !b) continue;
       if (a.track_id !== b.track_id || a.race_date !== b.race_date || b.race_number !== a.race_number + 1) {
         problems.push({
           field: `bets[${bet.index}].race_ids`,

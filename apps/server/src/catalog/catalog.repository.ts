@@ -1,7 +1,7 @@
 import type { CatalogKind, ColumnDef } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type ListQuery, likePattern } from './list-query';
+import { fitsStoredColumn, type ListQuery, likePattern, type StoredColumn } from './list-query';
 import { KINDS_WITH_SEARCH_TEXT, SEARCH_TEXT_COLUMN } from './search-text';
 
 export type Row = Record<string, unknown>;
@@ -20,27 +20,36 @@ function selectExpression(column: string, def: ColumnDef): string {
   }
 }
 
-const ARRAY_CAST: Record<ColumnDef['type'], string> = {
-  int: 'bigint[]',
-  number: 'numeric[]',
-  text: 'text[]',
-  date: 'date[]',
-  time: 'time[]',
-  bool: 'boolean[]',
-  'text[]': 'text[]',
-  'date[]': 'date[]',
-  'number[]': 'numeric[]',
-};
-
 /** Reads the reference data with whitelisted columns and bound parameters only. */
 @Injectable()
 export class CatalogRepository {
+  private readonly stored = new Map<string, Map<string, StoredColumn>>();
+
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   selectList(kind: CatalogKind, alias?: string): string {
     return Object.entries(kind.columns)
       .map(([column, def]) => (alias ? `${alias}.${selectExpression(column, def)}` : selectExpression(column, def)))
       .join(', ');
+  }
+
+  /** How PostgreSQL stores a column of the kind's table, read from the entity metadata the migrations follow. */
+  storedColumn(kind: CatalogKind, column: string): StoredColumn {
+    let columns = this.stored.get(kind.table);
+    if (!columns) {
+      const metadata = this.dataSource.entityMetadatas.find((m) => m.tableName === kind.table);
+      if (!metadata) throw new Error(`no entity for table ${kind.table}`);
+      columns = new Map(
+        metadata.columns.map((c) => [
+          c.databaseName,
+          { sqlType: this.dataSource.driver.normalizeType(c), array: c.isArray },
+        ]),
+      );
+      this.stored.set(kind.table, columns);
+    }
+    const stored = columns.get(column);
+    if (!stored) throw new Error(`no column ${kind.table}.${column}`);
+    return stored;
   }
 
   private where(kind: CatalogKind, query: ListQuery): { sql: string; params: unknown[] } {
@@ -61,10 +70,17 @@ export class CatalogRepository {
       );
     }
     for (const filter of query.filters) {
-      const list = filter.def.type.endsWith('[]');
-      const param = `${bind(filter.values)}::${ARRAY_CAST[filter.def.type]}`;
+      // The values go in as an array of the column's own element type: `&&` has no cross-type
+      // variant (bigint[] && numeric[] does not exist), and `=` then uses the column's index.
+      const stored = this.storedColumn(kind, filter.column);
+      const values = filter.values.filter((v) => fitsStoredColumn(stored, v));
+      if (values.length === 0) {
+        clauses.push('FALSE');
+        continue;
+      }
+      const param = `${bind(values)}::${stored.sqlType}[]`;
       // A list column matches when it holds any of the values; a plain column when it equals one.
-      clauses.push(list ? `${q(filter.column)} && ${param}` : `${q(filter.column)} = ANY(${param})`);
+      clauses.push(stored.array ? `${q(filter.column)} && ${param}` : `${q(filter.column)} = ANY(${param})`);
     }
     return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
   }

@@ -1,5 +1,5 @@
 import { CATALOG_KINDS } from '@furlong/contracts';
-import { DEFAULT_LIMIT, ListQueryError, likePattern, parseListQuery } from './list-query';
+import { DEFAULT_LIMIT, fitsStoredColumn, ListQueryError, likePattern, parseListQuery } from './list-query';
 
 const horses = CATALOG_KINDS.horses;
 
@@ -90,6 +90,11 @@ describe(parseListQuery.name, () => {
     expect(problemsOf({ gender: 'gelding' })[0]?.reason).toContain('male, female');
   });
 
+  it('should refuse a date when its year is 0, which PostgreSQL does not have', () => {
+    expect(problemsOf({ dob: '0000-01-01' })[0]?.field).toBe('dob');
+    expect(parseListQuery(horses, { dob: '0001-01-01' }).filters[0]?.values).toEqual(['0001-01-01']);
+  });
+
   it('should refuse an unknown filter column', () => {
     const [problem] = problemsOf({ colour: 'bay' });
     expect(problem?.field).toBe('colour');
@@ -112,5 +117,21 @@ describe(parseListQuery.name, () => {
 describe(likePattern.name, () => {
   it('should escape LIKE wildcards so they match literally', () => {
     expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe(fitsStoredColumn.name, () => {
+  it.each([
+    ['smallint', 32_767, true],
+    ['smallint', 32_768, false],
+    ['integer', -2_147_483_648, true],
+    ['integer', 2_147_483_648, false],
+    ['bigint', Number.MAX_SAFE_INTEGER, true],
+    ['bigint', 1e20, false],
+    ['bigint', 1.5, false],
+    ['numeric', 1e300, true],
+    ['text', 'anything', true],
+  ])('should say whether a %s column can hold %p when it is given that value', (sqlType, value, fits) => {
+    expect(fitsStoredColumn({ sqlType, array: true }, value)).toBe(fits);
   });
 });

@@ -84,7 +84,8 @@ export function parseColumnValue(def: ColumnDef, text: string): FilterValue | { 
     case 'date[]': {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
       const d = m ? new Date(`${text}T00:00:00Z`) : null;
-      return d && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(text)
+      // PostgreSQL has no year 0 (1 BC is followed by AD 1): '0000-…' is not a date there.
+      return m && m[1] !== '0000' && d && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(text)
         ? text
         : { reason: `must be a date YYYY-MM-DD, got '${text}'` };
     }
@@ -220,6 +221,32 @@ export function parseListQuery(kind: CatalogKind, query: RawQuery): ListQuery {
 
   if (problems.length > 0) throw new ListQueryError(problems);
   return { limit, offset, sort, order, q, names, ids, filters };
+}
+
+/**
+ * How PostgreSQL stores a column (TypeORM's normalized type name, no precision): a filter's values
+ * are bound as an array of exactly this type, since `&&` on a list column takes only its own type.
+ */
+export interface StoredColumn {
+  sqlType: string;
+  array: boolean;
+}
+
+const INTEGER_RANGE: Readonly<Record<string, readonly [number, number]>> = {
+  smallint: [-32_768, 32_767],
+  integer: [-2_147_483_648, 2_147_483_647],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/**
+ * Whether a parsed filter value can be held by the column's stored type. One that cannot (out of
+ * an integer type's range, a fraction for an integer type) matches no row; the filter drops it
+ * instead of letting PostgreSQL fail on the cast.
+ */
+export function fitsStoredColumn(stored: StoredColumn, value: FilterValue): boolean {
+  const range = INTEGER_RANGE[stored.sqlType];
+  if (range) return typeof value === 'number' && Number.isInteger(value) && value >= range[0] && value <= range[1];
+  return true;
 }
 
 /** Escapes LIKE wildcards so user text matches literally. */

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 
 interface ErrorBody {
   statusCode: number;
@@ -23,9 +24,48 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** Seconds a client waits before retrying when the database connection was lost. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+// SQLSTATE classes 57P (operator intervention: the backend was terminated, the server shuts down or
+// is starting) and 08 (connection exception), and the socket errors of a dropped or refused connection.
+const CONNECTION_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+// node-postgres and its pool say so only in words.
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Connection closed|connect ECONNREFUSED/i;
+
+/**
+ * Whether an error comes from a database connection that was terminated, refused or timed out
+ * (TypeORM wraps the driver's error as `driverError`; others chain it as `cause`). Such a request
+ * never committed half a write (each use case is one transaction), so it is safe to retry.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  // TypeORM releases a query runner whose connection failed; the transaction's next query says so.
+  if (error instanceof QueryRunnerProviderAlreadyReleasedError) return true;
+  const e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  return isDatabaseUnavailable(e.driverError, depth + 1) || isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 /**
  * Every error leaves as `{ statusCode, error, message, errors? }`. Anything that is not a known
- * HTTP error is logged with its stack and answered with a bare 500: no SQL or stack ever leaks.
+ * HTTP error is logged with its stack and answered with a bare 500: no SQL or stack ever leaks. A
+ * lost database connection is not our bug but a moment's outage: 503 with Retry-After.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -35,6 +75,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
+    if (!(exception instanceof HttpException) && isDatabaseUnavailable(exception)) {
+      this.logger.warn(`${req.method} ${req.originalUrl}: database connection lost (${describe(exception)})`);
+      if (res.headersSent) return;
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      res.status(503).json({
+        statusCode: 503,
+        error: STATUS_TEXT[503],
+        message: `The database connection was lost. Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds; a bet slip retried with the same Idempotency-Key is placed at most once.`,
+        reason: 'database_unavailable',
+      } satisfies ErrorBody);
+      return;
+    }
     const body = this.toBody(exception, req);
     if (body.statusCode >= 500) {
       this.logger.error(
@@ -75,6 +127,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (parsed) return parsed;
     return { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side.' };
   }
+}
+
+/** The error's code or first line, for the log (never the response). */
+function describe(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown; driverError?: { code?: unknown } };
+  const code = e.code ?? e.driverError?.code;
+  return [typeof code === 'string' ? code : undefined, String(e.message ?? error).split('\n')[0]]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** body-parser errors carry a `type` and their own 4xx status: name the body and the reason. */

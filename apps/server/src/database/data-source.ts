@@ -1,4 +1,4 @@
-import { types } from 'pg';
+import { Client, type ClientConfig, types } from 'pg';
 import { DataSource } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -9,6 +9,19 @@ types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 types.setTypeParser(types.builtins.NUMERIC, (value) => Number(value));
 // A DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' rather than a shifted Date.
 types.setTypeParser(types.builtins.DATE, (value) => value);
+
+/**
+ * A pg client that always has an 'error' listener. A terminated connection can emit 'error' more
+ * than once (the server's FATAL, then the socket's end); TypeORM drops its listener at the first and
+ * releases the client to the pool, and an 'error' that nobody hears crashes the process. The query
+ * that was running fails anyway, and the pool replaces the client.
+ */
+class ListenedClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
 
 export interface DataSourceOptions {
   url: string;
@@ -38,6 +51,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     installExtensions: false,
     logging: options.logging ? 'all' : ['error'],
     extra: {
+      Client: ListenedClient,
       max: options.poolSize,
       connectionTimeoutMillis: 10_000,
       // Only named (prepared) statements use the plan cache, and ours are point lookups and small

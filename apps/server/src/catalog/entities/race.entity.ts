@@ -14,6 +14,38 @@ import { RaceEntry } from './race-entry.entity';
 import { Track } from './track.entity';
 
 @Entity('races')
+// Each sort column has (column, id) and (column DESC NULLS LAST, id): the list's ORDER BY column
+// [ASC|DESC] NULLS LAST, id reads its first page straight from an index (CatalogListSpeed).
+@Index('ix_races_race_name_id', ['race_name', 'id'])
+@Index('ix_races_race_name_desc_id', { synchronize: false })
+@Index('ix_races_race_date_id', ['race_date', 'id'])
+@Index('ix_races_race_date_desc_id', { synchronize: false })
+@Index('ix_races_race_number_id', ['race_number', 'id'])
+@Index('ix_races_race_number_desc_id', { synchronize: false })
+@Index('ix_races_starting_time_id', ['starting_time', 'id'])
+@Index('ix_races_starting_time_desc_id', { synchronize: false })
+@Index('ix_races_race_class_id', ['race_class', 'id'])
+@Index('ix_races_race_class_desc_id', { synchronize: false })
+@Index('ix_races_num_horses_id', ['num_horses', 'id'])
+@Index('ix_races_num_horses_desc_id', { synchronize: false })
+@Index('ix_races_track_id_id', ['track_id', 'id'])
+@Index('ix_races_track_id_desc_id', { synchronize: false })
+@Index('ix_races_location_id', ['location', 'id'])
+@Index('ix_races_location_desc_id', { synchronize: false })
+@Index('ix_races_miles_id', ['miles', 'id'])
+@Index('ix_races_miles_desc_id', { synchronize: false })
+@Index('ix_races_furlongs_id', ['furlongs', 'id'])
+@Index('ix_races_furlongs_desc_id', { synchronize: false })
+@Index('ix_races_meters_id', ['meters', 'id'])
+@Index('ix_races_meters_desc_id', { synchronize: false })
+@Index('ix_races_weather_id', ['weather', 'id'])
+@Index('ix_races_weather_desc_id', { synchronize: false })
+@Index('ix_races_surface_type_id', ['surface_type', 'id'])
+@Index('ix_races_surface_type_desc_id', { synchronize: false })
+@Index('ix_races_track_condition_id', ['track_condition', 'id'])
+@Index('ix_races_track_condition_desc_id', { synchronize: false })
+@Index('ix_races_purse_cents_id', ['purse_cents', 'id'])
+@Index('ix_races_purse_cents_desc_id', { synchronize: false })
 @Check('ck_races_num_horses', 'num_horses BETWEEN 1 AND 12')
 @Check('ck_races_race_number', 'race_number BETWEEN 1 AND 13')
 @Index('ix_races_track_date_number', ['track_id', 'race_date', 'race_number'], { unique: true })
@@ -23,28 +55,22 @@ export class Race {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Index('ix_races_race_name')
   @Column({ type: 'text' })
   race_name: string;
 
-  @Index('ix_races_race_date')
   @Column({ type: 'date' })
   race_date: string;
 
   /** Position on the day's card: starting_time = track start + (n − 1) × interval. */
-  @Index('ix_races_race_number')
   @Column({ type: 'smallint' })
   race_number: number;
 
-  @Index('ix_races_starting_time')
   @Column({ type: 'time' })
   starting_time: string;
 
-  @Index('ix_races_race_class')
   @Column({ type: 'text' })
   race_class: string;
 
-  @Index('ix_races_num_horses')
   @Column({ type: 'smallint' })
   num_horses: number;
 
@@ -55,35 +81,27 @@ export class Race {
   @JoinColumn({ name: 'track_id' })
   track?: Relation<Track>;
 
-  @Index('ix_races_location')
   @Column({ type: 'text' })
   location: string;
 
-  @Index('ix_races_miles')
   @Column({ type: 'numeric', precision: 5, scale: 3 })
   miles: number;
 
-  @Index('ix_races_furlongs')
   @Column({ type: 'numeric', precision: 5, scale: 2 })
   furlongs: number;
 
-  @Index('ix_races_meters')
   @Column({ type: 'int' })
   meters: number;
 
-  @Index('ix_races_weather')
   @Column({ type: 'text' })
   weather: string;
 
-  @Index('ix_races_surface_type')
   @Column({ type: 'text' })
   surface_type: string;
 
-  @Index('ix_races_track_condition')
   @Column({ type: 'text' })
   track_condition: string;
 
-  @Index('ix_races_purse_cents')
   @Column({ type: 'bigint' })
   purse_cents: number;
 

@@ -6,6 +6,7 @@ import { LiveRacing1795415538157 } from './1795415538157-LiveRacing';
 import { Accounts1795415608636 } from './1795415608636-Accounts';
 import { Wagering1795418371433 } from './1795418371433-Wagering';
 import { PickCarryover1795420000000 } from './1795420000000-PickCarryover';
+import { CatalogListSpeed1795430000000 } from './1795430000000-CatalogListSpeed';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Accounts1795415608636,
   Wagering1795418371433,
   PickCarryover1795420000000,
+  CatalogListSpeed1795430000000,
 ];

@@ -237,10 +237,12 @@ describe('bounded socket joins', () => {
     const flooder = await startFlooder(sut.baseUrl, raceIds);
     const pollers = [poll(), poll()];
     // The machine's own pace before the flood: other work shares its two cores.
-    while (health.length < 20) await probe();
+    while (health.length < 30) await probe();
 
     const floodStartedAt = performance.now();
+    const cpuBefore = process.cpuUsage();
     const outcome = await flooder.go();
+    const cpu = process.cpuUsage(cpuBefore);
     running = false;
     await Promise.all(pollers);
     // A few more answers after the flood, so the window has samples however short the flood was.
@@ -256,19 +258,21 @@ describe('bounded socket joins', () => {
     );
     const baseline = percentile(before, 99);
     process.stdout.write(
-      `flood of ${FLOOD_JOINS} joins: ${JSON.stringify(outcome)}; joins handled ${calls}, race reads ${runSpecReads.mock.calls.length}; ` +
+      `flood of ${FLOOD_JOINS} joins: ${JSON.stringify(outcome)}; joins handled ${calls}, race reads ${runSpecReads.mock.calls.length}, ` +
+        `server process CPU meanwhile ${Math.round((cpu.user + cpu.system) / 1000)} ms; ` +
         `/api/health p99 ${baseline.toFixed(0)} ms before (${before.length}), ${p99.toFixed(0)} ms during and after (${during.length})\n`,
     );
 
     expect(outcome.reason).toBe('io server disconnect');
     expect(outcome.ms).toBeLessThan(5_000);
-    // Refused joins are dropped before the handler once the socket is cut off: a few dozen of 10,000 reach it.
-    expect(calls).toBeLessThanOrEqual(500);
+    // Refused joins never reach the gateway, and once the socket is cut off the rest are dropped unread.
+    expect(calls).toBeLessThanOrEqual(JOIN_LIMITS.burst + 10);
     expect(outcome.tally.ok ?? 0).toBeLessThanOrEqual(JOIN_LIMITS.burst + 10);
     // Each admitted join reads at most twice (once before joining a race first seen here, once after).
     expect(runSpecReads.mock.calls.length).toBeLessThanOrEqual(2 * (JOIN_LIMITS.burst + 10));
     expect(during.every((h) => h.status === 200)).toBe(true);
-    // 200 ms on a quiet machine; on a busy one, no worse than 3× what health took just before.
-    expect(p99).toBeLessThan(Math.max(200, 3 * baseline));
+    // 200 ms on a quiet machine; on a busy one (other test runs share its two cores), within 3× or
+    // 500 ms of what health took just before. Unbounded joins took it past 2 s here.
+    expect(p99).toBeLessThan(Math.max(200, 3 * baseline, baseline + 500));
   }, 20_000);
 });

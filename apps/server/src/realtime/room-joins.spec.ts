@@ -1,4 +1,5 @@
-import type { Socket } from 'socket.io';
+import { EventEmitter } from 'node:events';
+import type { Server, Socket } from 'socket.io';
 import { Clock } from '../common/clock';
 import { RoomJoins } from './room-joins';
 
@@ -99,22 +100,44 @@ describe(RoomJoins.name, () => {
     expect(reads).toEqual([]);
   });
 
-  it('should refuse joins over the rate without reading and disconnect the socket when it keeps on', async () => {
-    const replies = [];
-    for (let i = 0; i < 40; i++) replies.push(await sut.join(socket, 'race', (i % 100) + 1, read));
+  it('should refuse joins over the rate and disconnect the socket when it keeps on', () => {
+    const verdicts = Array.from({ length: 40 }, () => sut.admit(socket));
 
-    expect(replies.slice(0, 10).every((r) => r.ok)).toBe(true);
-    expect(replies.slice(10).every((r) => !r.ok && r.reason === 'rate_limited')).toBe(true);
-    expect(reads.length).toBe(20);
+    expect(verdicts.slice(0, 10)).toEqual(Array(10).fill(null));
+    expect(verdicts.slice(10).every((r) => r?.reason === 'rate_limited')).toBe(true);
     expect(socket.connected).toBe(false);
   });
 
-  it('should admit joins again when the socket waits for the bucket to refill', async () => {
-    for (let i = 0; i < 11; i++) await sut.join(socket, 'race', 1, read);
+  it('should admit joins again when the socket waits for the bucket to refill', () => {
+    for (let i = 0; i < 11; i++) sut.admit(socket);
     clock.ms += 500;
 
-    expect(await sut.join(socket, 'race', 2, read)).toMatchObject({ ok: true });
+    expect(sut.admit(socket)).toBeNull();
     expect(socket.connected).toBe(true);
+  });
+
+  it('should answer a join over the rate through its ack and not pass it on, and let other events through', () => {
+    const server = new EventEmitter();
+    const middlewares: ((packet: unknown[], next: (err?: Error) => void) => void)[] = [];
+    sut.attach(server as unknown as Server);
+    server.emit(
+      'connection',
+      Object.assign(socket, { use: (fn: (typeof middlewares)[number]) => middlewares.push(fn) }),
+    );
+    const gate = middlewares[0];
+    if (!gate) throw new Error('no middleware installed');
+    const passed: string[] = [];
+    const acks: unknown[] = [];
+    const send = (event: string) => gate([event, 7, (reply: unknown) => acks.push(reply)], () => passed.push(event));
+
+    for (let i = 0; i < 10; i++) send(i % 2 ? 'race:join' : 'tote:join');
+    send('race:join');
+    send('clock:sync');
+    send('race:leave');
+
+    expect(passed).toHaveLength(12);
+    expect(passed.slice(-2)).toEqual(['clock:sync', 'race:leave']);
+    expect(acks).toEqual([expect.objectContaining({ ok: false, reason: 'rate_limited' })]);
   });
 
   it('should not join when the socket disconnected while its race was being read', async () => {

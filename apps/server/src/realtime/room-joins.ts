@@ -1,6 +1,6 @@
-import { type RoomJoinRefusal, raceRoom, toteRoom } from '@furlong/contracts';
+import { type ClientToServerEvents, type RoomJoinRefusal, raceRoom, toteRoom } from '@furlong/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import { Clock } from '../common/clock';
 import { JOIN_LIMITS, JoinBudget, type JoinLimits } from './join-budget';
 
@@ -11,6 +11,9 @@ const ROOMS: Record<RoomKind, { name: (raceId: number) => string; prefix: string
   race: { name: raceRoom, prefix: 'race:', limit: 'raceRooms' },
   tote: { name: toteRoom, prefix: 'tote:', limit: 'toteRooms' },
 };
+
+/** The client events that join a room: one rate limit covers them together. */
+export const JOIN_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>(['race:join', 'tote:join']);
 
 /** Rooms remembered as existing (most recent last); a race id is a few bytes, so thousands are cheap. */
 const KNOWN_ROOMS_MAX = 4096;
@@ -25,9 +28,10 @@ const refusal = (reason: RoomJoinRefusal['reason'], error: string): RoomJoinRefu
 
 /**
  * How a socket joins the race and tote rooms, for both gateways: joins are rate-limited per socket
- * (a token bucket; over it the join is refused before anything is read, and a socket that keeps on
- * is disconnected), a malformed id is refused without a read, an unknown race without joining, and
- * a socket is in at most a few rooms of each kind (one more leaves its oldest).
+ * (a token bucket checked as each packet arrives, see `attach`; over it the join is refused before
+ * anything is read, and a socket that keeps on is disconnected), a malformed id is refused without
+ * a read, an unknown race without joining, and a socket is in at most a few rooms of each kind (one
+ * more leaves its oldest).
  */
 @Injectable()
 export class RoomJoins {
@@ -40,10 +44,39 @@ export class RoomJoins {
   constructor(@Inject(Clock) private readonly clock: Clock) {}
 
   /**
+   * Puts the join rate limit in front of every socket's join events, as a Socket.IO packet
+   * middleware: it runs as each packet is decoded, before the gateway's (asynchronous) pipeline, so
+   * once a flooding socket is cut off the rest of its packets are dropped unread. A refused join is
+   * answered through its ack and goes no further.
+   */
+  attach(server: Server): void {
+    server.on('connection', (socket: Socket) => {
+      socket.use((packet, next) => {
+        if (!JOIN_EVENTS.has(packet[0])) return next();
+        const refused = this.admit(socket);
+        if (!refused) return next();
+        const ack: unknown = packet[packet.length - 1];
+        if (typeof ack === 'function') ack(refused);
+      });
+    });
+  }
+
+  /** Takes one join from the socket's budget: null when admitted, the refusal otherwise (disconnecting a flood). */
+  admit(socket: Socket): RoomJoinRefusal | null {
+    const verdict = this.budgetOf(socket).take(this.clock.now().getTime());
+    if (verdict === 'admitted') return null;
+    if (verdict === 'flood' && socket.connected) {
+      this.log.warn(`socket ${socket.id} disconnected: ${this.limits.floodRefusals} joins refused in a row`);
+      socket.disconnect(true);
+    }
+    return refusal('rate_limited', `Too many joins: at most ${this.limits.perSecond} a second after a burst`);
+  }
+
+  /**
    * Joins `socket` to the room of `kind` for the race, and replies with what `read` gives (undefined:
    * no such race). A race already known here is joined first and read after, so that nothing sent to
    * the room meanwhile falls in a gap; one seen for the first time is read once before joining, so
-   * that an unknown race's room is never made.
+   * that an unknown race's room is never made. (The rate limit is checked before, by `attach`.)
    */
   async join<T>(
     socket: Socket,
@@ -51,14 +84,6 @@ export class RoomJoins {
     raceId: unknown,
     read: (raceId: number) => Promise<T | undefined>,
   ): Promise<{ ok: true; value: T } | RoomJoinRefusal> {
-    const verdict = this.budgetOf(socket).take(this.clock.now().getTime());
-    if (verdict !== 'admitted') {
-      if (verdict === 'flood' && socket.connected) {
-        this.log.warn(`socket ${socket.id} disconnected: ${this.limits.floodRefusals} joins refused in a row`);
-        socket.disconnect(true);
-      }
-      return refusal('rate_limited', `Too many joins: at most ${this.limits.perSecond} a second after a burst`);
-    }
     const id = raceIdOf(raceId);
     if (id === null) return refusal('invalid_id', 'race id must be a positive integer');
     const room = ROOMS[kind].name(id);

@@ -9,6 +9,7 @@ import { SessionAuth } from '../accounts/session-auth';
 import type { AppConfig } from '../config/app-config';
 import { createRedisClient } from '../redis/redis.module';
 import { fastBroadcastFrames } from './broadcast-frames';
+import { RoomJoins } from './room-joins';
 
 /** Where clients connect: the same HTTP server as the API. */
 export const SOCKET_IO_PATH = '/socket.io';
@@ -55,6 +56,7 @@ export class SocketIoAdapter extends IoAdapter {
     const server: Server = super.createIOServer(port, merged);
     fastBroadcastFrames(server);
     this.authenticateHandshakes(server);
+    this.app.get(RoomJoins, { strict: false }).attach(server);
     return server;
   }
 

@@ -11,10 +11,10 @@ types.setTypeParser(types.builtins.NUMERIC, (value) => Number(value));
 types.setTypeParser(types.builtins.DATE, (value) => value);
 
 /**
- * A pg client that always has an 'error' listener. A terminated connection can emit 'error' more
- * than once (the server's FATAL, then the socket's end); TypeORM drops its listener at the first and
- * releases the client to the pool, and an 'error' that nobody hears crashes the process. The query
- * that was running fails anyway, and the pool replaces the client.
+ * A pg client that always has an 'error' listener. With its backends terminated under load, a
+ * client emitted the server's FATAL (57P01) at a moment when neither TypeORM (which listens only
+ * while it holds the client) nor the pool (only while idle) was listening, and an 'error' event
+ * nobody hears is thrown. The query that was running fails anyway and the pool replaces the client.
  */
 class ListenedClient extends Client {
   constructor(config?: string | ClientConfig) {

@@ -99,7 +99,7 @@ export class CatalogRepository {
     const sql =
       `SELECT ${this.selectList(kind)}, (SELECT count(*) FROM ${q(kind.table)} ${where})::int AS ${q(TOTAL)} ` +
       `FROM ${q(kind.table)} ${where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`;
-    const rows: Row[] = await this.run(sql, params, query.q === undefined);
+    const rows: Row[] = await this.run(sql, params, where === '');
     let total = 0;
     if (rows.length > 0) total = rows[0]?.[TOTAL] as number;
     else if (query.offset > 0) {
@@ -112,11 +112,11 @@ export class CatalogRepository {
   }
 
   /**
-   * A list statement runs prepared: the connections plan prepared statements once
-   * (force_generic_plan), and planning a statement over a table with an index per sort is most of
-   * its cost. Free text is the exception: LIKE '%ar%' (no trigram) wants a sequential scan where
-   * '%storm%' wants the trigram index, and one generic plan would serve both with the index. The
-   * number of prepared texts is capped, since the filtered columns, limit and offset are in the text.
+   * A list statement without a WHERE runs prepared: the connections plan prepared statements once
+   * (force_generic_plan), and its plan depends on no value. A filtered one is planned for its
+   * values: one generic plan for ?jockey_id= walked the whole primary key for a jockey's 15 horses
+   * (3 ms), and one for q= cannot tell '%ar%' (no trigram) from '%storm%'. The number of prepared
+   * texts is capped, since limit and offset are in the text.
    */
   private run(sql: string, params: unknown[], prepare: boolean): Promise<Row[]> {
     if (prepare && (this.prepared.has(sql) || this.prepared.size < MAX_PREPARED)) {

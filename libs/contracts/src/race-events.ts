@@ -183,7 +183,7 @@ export interface ClientToServerEvents {
    */
   'race:join': (raceId: number, ack: (reply: RaceJoinReply) => void) => void;
   'race:leave': (raceId: number) => void;
-  /** Join a race's tote room `tote:{id}`; the reply carries the board now. */
+  /** Join a race's tote room `tote:{id}`; the reply carries the board now. Bounded like `race:join` (same rate budget). */
   'tote:join': (raceId: number, ack: (reply: ToteJoinReply) => void) => void;
   'tote:leave': (raceId: number) => void;
   /** Clock sync: the reply is the server's wall clock (epoch ms); the client keeps the offset. */

@@ -1,4 +1,5 @@
 import { CATALOG_KIND_NAMES, CATALOG_KINDS, type CatalogKindName, type ColumnType } from '@furlong/contracts';
+import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number };
@@ -158,6 +159,33 @@ describe('Catalog list filters', () => {
     );
 
     expect(body.items.map((r) => r.id)).toEqual(expected);
+  });
+
+  it('should match text with quotes and backslashes literally when it is given as name, q or a filter', async () => {
+    // The list writes its values into the statement as escaped literals: these must come back as typed.
+    const db = sut.app.get(DataSource);
+    const name = `O'Brien \\' x${Date.now() % 100000}`;
+    const breeder = "Back\\slash ' O''Hara";
+    const [row] = await db.query(
+      `INSERT INTO horses (horse_name, horse_number, breed_id, dob, age, gender, sire, dam, breeder)
+       SELECT $1, 900000000 + (extract(epoch FROM clock_timestamp())::int % 1000000), breed_id, dob, age, gender, sire, dam, $2
+         FROM horses ORDER BY id LIMIT 1 RETURNING id`,
+      [name, breeder],
+    );
+    try {
+      const paths = [
+        `/api/horses?name=${encodeURIComponent(name)}`,
+        `/api/horses?q=${encodeURIComponent(name.toUpperCase())}`,
+        `/api/horses?breeder=${encodeURIComponent(breeder)}`,
+        `/api/horses?q=${encodeURIComponent("slash ' O''HARA")}`,
+      ];
+      for (const path of paths) {
+        const { status, body } = await sut.get<Page>(path);
+        expect({ path, status, ids: body.items.map((r) => r.id) }).toEqual({ path, status: 200, ids: [row.id] });
+      }
+    } finally {
+      await db.query('DELETE FROM horses WHERE id = $1', [row.id]);
+    }
   });
 
   it('should answer 400 naming the field when a date has the year 0, which PostgreSQL does not have', async () => {

@@ -66,6 +66,22 @@ describe('Catalog API', () => {
       expect(second.body.offset).toBe(5);
     });
 
+    it.each([
+      ['weight_lbs', 'desc'],
+      ['age', 'asc'],
+      ['earnings_cents', 'desc'],
+    ])(
+      'should give a later page the rows of the full listing at that place when sorted by %s %s',
+      async (sort, order) => {
+        const all = await sut.get<Page<{ id: number }>>(`/api/horses?sort=${sort}&order=${order}&limit=5000`);
+        const page = await sut.get<Page<{ id: number }>>(
+          `/api/horses?sort=${sort}&order=${order}&limit=100&offset=4000`,
+        );
+        expect(page.body.items.map((h) => h.id)).toEqual(all.body.items.slice(4000, 4100).map((h) => h.id));
+        expect(page.body.total).toBe(all.body.total);
+      },
+    );
+
     it('should answer a page past the end with no items and the true total', async () => {
       const { body } = await sut.get<Page>('/api/jockeys?offset=100000');
       expect(body.items).toEqual([]);

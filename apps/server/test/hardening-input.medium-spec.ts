@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { CSRF_COOKIE, CSRF_HEADER, type LoginLinkCreated, type MeResponse, SESSION_COOKIE } from '@furlong/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap';
 import { createRootLogger, redactUrl } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
@@ -124,10 +125,13 @@ describe('hardening: client text and logs', () => {
     await fetch(`${baseUrl}/login/${link.body.token}?token=secret-query-789`);
     await api.request('POST', '/api/auth/link/redeem', { token: `${link.body.token}x` });
 
+    // A failed statement is logged without its parameters (they can hold e-mails and hashes).
+    await expect(app.get(DataSource).query('SELECT $1::int', ['secret-param-321'])).rejects.toThrow();
     const written = log.lines.slice(before).join('\n');
+    expect(written).toContain('query failed');
     expect(written).toContain('"statusCode":404');
     expect(written).toContain('[redacted]');
-    for (const secret of [token, csrf, link.body.token, 'secret-pass-id-123', 'secret-query-789']) {
+    for (const secret of [token, csrf, link.body.token, 'secret-pass-id-123', 'secret-query-789', 'secret-param-321']) {
       expect(secret.length).toBeGreaterThan(5);
       expect({ secret, found: written.includes(secret) }).toEqual({ secret, found: false });
     }

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { redactUrl } from './logger';
 
 interface ErrorBody {
   statusCode: number;
@@ -76,7 +77,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     if (!(exception instanceof HttpException) && isDatabaseUnavailable(exception)) {
-      this.logger.warn(`${req.method} ${req.originalUrl}: database connection lost (${describe(exception)})`);
+      this.logger.warn(
+        `${req.method} ${redactUrl(req.originalUrl)}: database connection lost (${describe(exception)})`,
+      );
       if (res.headersSent) return;
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(503).json({
@@ -90,7 +93,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = this.toBody(exception, req);
     if (body.statusCode >= 500) {
       this.logger.error(
-        `${req.method} ${req.originalUrl} failed`,
+        `${req.method} ${redactUrl(req.originalUrl)} failed`,
         exception instanceof Error ? exception.stack : exception,
       );
     }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { allowPreparedStatements } from './prepared-query';
+import { QueryErrorLogger } from './query-logger';
 
 // int8 and numeric arrive as strings by default; our values (cents, distances) fit a JS number.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
@@ -49,7 +50,10 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     // gen_random_uuid() is built into PostgreSQL 13+; no extension to install.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    logging: options.logging ? 'all' : ['error'],
+    // Every statement to the console when debugging; otherwise failures only, parameters left out.
+    ...(options.logging
+      ? { logging: 'all' as const }
+      : { logging: ['error' as const], logger: new QueryErrorLogger() }),
     extra: {
       Client: ListenedClient,
       max: options.poolSize,

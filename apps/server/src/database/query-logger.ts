@@ -19,7 +19,7 @@ export class QueryErrorLogger implements TypeOrmLogger {
   log(level: 'log' | 'info' | 'warn', message: unknown): void {
     if (level === 'warn') this.logger.warn(String(message));
   }
-  logQueryError(error: string | Error, query: string): void {
+  logQueryError(error: string | Error, query: unknown): void {
     const e = (typeof error === 'string' ? { message: error } : error) as {
       message: string;
       code?: unknown;
@@ -29,6 +29,8 @@ export class QueryErrorLogger implements TypeOrmLogger {
     const reason = sqlState
       ? `SQLSTATE ${sqlState}${typeof e.constraint === 'string' ? ` (constraint ${e.constraint})` : ''}`
       : e.message;
-    this.logger.warn(`query failed: ${reason} (${query.replace(/\s+/g, ' ').slice(0, 300)})`);
+    // A prepared statement's query is its config ({ name, text }), not a string.
+    const text = typeof query === 'string' ? query : String((query as { text?: unknown } | null)?.text ?? '');
+    this.logger.warn(`query failed: ${reason} (${text.replace(/\s+/g, ' ').slice(0, 300)})`);
   }
 }

@@ -1,6 +1,6 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
-import { QueryFailedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { AllExceptionsFilter, isDatabaseUnavailable } from './all-exceptions.filter';
 
 function pgError(code: string, message: string): Error {
@@ -68,6 +68,7 @@ describe(AllExceptionsFilter.name, () => {
     ['a reset connection', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
     ['a wrapped cause', new Error('transaction failed', { cause: new Error('Connection terminated') })],
     ['a query runner released after its connection failed', new QueryRunnerProviderAlreadyReleasedError()],
+    ['a COMMIT on a query runner released after its connection failed', new QueryRunnerAlreadyReleasedError()],
   ])('should answer 503 when the error is %s', (_what, error) => {
     const sut = answer(error);
 

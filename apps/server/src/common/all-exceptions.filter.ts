@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { redactUrl } from './logger';
 
 interface ErrorBody {
@@ -55,8 +55,11 @@ const CONNECTION_MESSAGES =
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
-  // TypeORM releases a query runner whose connection failed; the transaction's next query says so.
-  if (error instanceof QueryRunnerProviderAlreadyReleasedError) return true;
+  // TypeORM releases a query runner whose connection failed; the transaction's next query (or its
+  // COMMIT, which then was never sent) says so.
+  if (error instanceof QueryRunnerProviderAlreadyReleasedError || error instanceof QueryRunnerAlreadyReleasedError) {
+    return true;
+  }
   const e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
   if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;

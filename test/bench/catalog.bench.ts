@@ -1,11 +1,14 @@
-// npm run bench:catalog [-- --seconds S --connections C --pglite]
+// npm run bench:catalog [-- --seconds S --connections C --pglite --uncached]
 // Each list query of the horses catalog (6,000 horses, pages of 25) on its own against the built
 // server on a scratch PostgreSQL database: the default listing, each sort, filters, free text and
 // a deep page, with /api/health on the same server as the reference. Prints requests/s and
 // p50/p99 beside the target (≥ 1,000 requests/s and p99 < 20 ms at 10 connections), and the CPU
 // each request cost the server process and PostgreSQL (steadier than the rates on a shared
 // machine, where other work takes the cores). --pglite
-// measures the embedded PGlite as well (one session, so it is not held to the target).
+// measures the embedded PGlite as well (one session, so it is not held to the target). The server
+// answers a repeated list page from memory for CATALOG_CACHE_MS (1 s); --uncached measures a second
+// server with that off, so every request reads PostgreSQL (the cost of a page nobody asked for in
+// the last second), shown beside the target but not held to it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '10' },
       pglite: { type: 'boolean', default: false },
+      uncached: { type: 'boolean', default: false },
     },
   });
   const seconds = Number(values.seconds);
@@ -192,6 +196,10 @@ async function main(): Promise<void> {
   const db = await scratchDatabase('furlong_bench');
   try {
     all.push(...(await benchTarget('postgresql', { DATABASE_URL: db.url }, seconds, connections, db.url)));
+    if (values.uncached) {
+      const env = { DATABASE_URL: db.url, CATALOG_CACHE_MS: '0' };
+      all.push(...(await benchTarget('postgresql, no cache', env, seconds, connections, db.url)));
+    }
   } finally {
     await db.drop();
   }

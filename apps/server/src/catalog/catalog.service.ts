@@ -1,7 +1,10 @@
 import { CATALOG_KINDS, type CatalogKindName, isCatalogKindName } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CatalogRepository, type Row } from './catalog.repository';
+import { ListCache } from './list-cache';
 import { ListQueryError, parseListQuery } from './list-query';
 
 export interface ListPage {
@@ -12,10 +15,25 @@ export interface ListPage {
 }
 
 const RECENT_STARTS = 10;
+/** Pages up to this size are kept in memory (a 5,000-row page is not worth keeping). */
+const CACHED_PAGE_ROWS = 100;
+const CACHED_PAGES = 500;
 
 @Injectable()
 export class CatalogService {
-  constructor(@Inject(CatalogRepository) private readonly repository: CatalogRepository) {}
+  /**
+   * Reference data changes when a race is resulted or the nightly refresh runs: a list page a
+   * second old is as good as a fresh one, and popular pages then cost PostgreSQL one read a second.
+   */
+  private readonly pages: ListCache<{ items: Row[]; total: number }>;
+
+  constructor(
+    @Inject(CatalogRepository) private readonly repository: CatalogRepository,
+    @Inject(Clock) clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.pages = new ListCache(config.catalogCacheMs, CACHED_PAGES, () => clock.now().getTime());
+  }
 
   async list(kindName: CatalogKindName, rawQuery: Record<string, unknown>): Promise<ListPage> {
     const kind = CATALOG_KINDS[kindName];
@@ -26,7 +44,11 @@ export class CatalogService {
       if (err instanceof ListQueryError) throw new InvalidRequestException(err.problems);
       throw err;
     }
-    const { items, total } = await this.repository.list(kind, query);
+    const load = () => this.repository.list(kind, query);
+    const { items, total } =
+      query.limit <= CACHED_PAGE_ROWS
+        ? await this.pages.get(`${kind.name} ${JSON.stringify(query)}`, load)
+        : await load();
     return { items, total, limit: query.limit, offset: query.offset };
   }
 

@@ -53,6 +53,7 @@ const envSchema = z.object({
     .string()
     .refine(isCronPattern, { message: 'must be a cron pattern such as 0 4 * * *' })
     .default('0 4 * * *'),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   RACING_ENABLED: bool.default(true),
   RACING_TIME_SCALE: z.coerce.number().positive().max(3600).default(1),
   RACING_OPEN_LEAD_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
@@ -118,6 +119,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDist?: string;
   jobs: { pastPerformanceCron: string };
+  /** How long (ms) a catalog list page is answered from memory; 0: never. */
+  catalogCacheMs: number;
   accounts: AccountsConfig;
   /**
    * Live racing: whether races run by themselves, racing-clock seconds per wall second, how long
@@ -193,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     jobs: { pastPerformanceCron: e.PAST_PERFORMANCE_CRON },
+    catalogCacheMs: e.CATALOG_CACHE_MS,
     accounts: {
       secret: a.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
       secretGenerated: a.AUTH_SECRET === undefined,

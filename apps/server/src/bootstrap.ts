@@ -40,8 +40,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     pinoHttp({
       logger,
       // Successful requests at debug: a busy server should not write a line per request.
+      // A 503 (the database out of reach, answered to be retried) at warn: an outage is not a bug per request.
       customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
+        res.statusCode === 503
+          ? 'warn'
+          : err || res.statusCode >= 500
+            ? 'error'
+            : res.statusCode >= 400
+              ? 'info'
+              : 'debug',
       // Headers are redacted by the logger (REDACTED_LOG_PATHS); a URL's secrets here.
       serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url && redactUrl(req.url) }) },
     }),

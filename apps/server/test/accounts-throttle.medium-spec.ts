@@ -69,6 +69,12 @@ describe('Accounts throttling under concurrency', () => {
     baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     // Every password check, of a real hash or of the dummy one for unknown e-mails, goes through verify.
     verify = jest.spyOn(app.get(PasswordHasher), 'verify');
+    // Windows long over, left by earlier days: the first attempt of this process purges them.
+    await app.get(DataSource).query(
+      `INSERT INTO auth_throttle (key, count, window_started_at)
+       VALUES ('login:ip:203.0.113.250', 7, now() - interval '2 days'), ('register:ip:203.0.113.250', 3, now() - interval '25 hours'),
+              ('register:ip:203.0.113.251', 3, now() - interval '2 hours')`,
+    );
   });
 
   afterAll(async () => {
@@ -167,4 +173,21 @@ describe('Accounts throttling under concurrency', () => {
     );
     expect(statuses(answers)).toEqual({ 401: LIMITS.perIp, 429: 1 });
   });
+
+  it('should have purged the windows that started more than a day ago, and kept a recent one', async () => {
+    const keys = await waitForPurge();
+    expect(keys).toEqual(['register:ip:203.0.113.251']);
+  });
+
+  async function waitForPurge(): Promise<string[]> {
+    const db = app.get(DataSource);
+    for (let i = 0; i < 50; i++) {
+      const rows: { key: string }[] = await db.query(
+        "SELECT key FROM auth_throttle WHERE key LIKE '%203.0.113.25_' ORDER BY key",
+      );
+      if (rows.length < 3) return rows.map((r) => r.key);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return ['not purged'];
+  }
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TooManyAttemptsException } from './auth-errors';
@@ -6,6 +6,8 @@ import { sha256 } from './secrets';
 import { type Reservation, ThrottleRepository } from './throttle.repository';
 
 const HOUR_MS = 3_600_000;
+/** Windows that started this long ago are over whatever their length: their rows can go. */
+const PURGE_AFTER_MS = 24 * HOUR_MS;
 
 /** A login attempt that holds its place in the throttle windows until its outcome is known. */
 export interface LoginAttempt {
@@ -24,6 +26,9 @@ export interface LoginAttempt {
  */
 @Injectable()
 export class LoginThrottle {
+  private readonly logger = new Logger('Throttle');
+  private lastPurgeMs = Number.NEGATIVE_INFINITY;
+
   constructor(
     @Inject(ThrottleRepository) private readonly repository: ThrottleRepository,
     @Inject(Clock) private readonly clock: Clock,
@@ -59,12 +64,22 @@ export class LoginThrottle {
 
   private async reserve(limits: Map<string, number>, windowMs: number, what: string): Promise<Reservation[]> {
     const now = this.clock.now();
+    this.purgeOldWindows(now.getTime());
     const reservations = await this.repository.reserve([...limits.keys()], now, windowMs);
     const over = reservations.filter((r) => r.count > (limits.get(r.key) ?? 0));
     if (over.length === 0) return reservations;
     await this.repository.release(reservations);
     const endsAt = Math.max(...over.map((r) => r.windowStartedAt.getTime() + windowMs));
     throw new TooManyAttemptsException(Math.max(1, (endsAt - now.getTime()) / 1000), what);
+  }
+
+  /** One row per e-mail and address ever tried would pile up: at most hourly, drop the long-over windows. */
+  private purgeOldWindows(nowMs: number): void {
+    if (nowMs - this.lastPurgeMs < HOUR_MS) return;
+    this.lastPurgeMs = nowMs;
+    this.repository.purgeBefore(new Date(nowMs - PURGE_AFTER_MS)).catch((err: unknown) => {
+      this.logger.warn(`old throttle windows not purged: ${(err as Error).message}`);
+    });
   }
 }
 

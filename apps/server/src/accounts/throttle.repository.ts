@@ -52,6 +52,18 @@ export class ThrottleRepository {
     }
   }
 
+  /**
+   * Drops the windows that started before `at` (long over: their keys start afresh anyway). Rows a
+   * reservation holds are skipped, so the purge never waits and cannot deadlock with one.
+   */
+  async purgeBefore(at: Date): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM auth_throttle WHERE key IN (
+         SELECT key FROM auth_throttle WHERE window_started_at < $1 FOR UPDATE SKIP LOCKED)`,
+      [at],
+    );
+  }
+
   async clear(key: string): Promise<void> {
     await this.dataSource.query('DELETE FROM auth_throttle WHERE key = $1', [key]);
   }

@@ -4,9 +4,8 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap';
 import { createRootLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
-import { createDataSource } from '../src/database/data-source';
 import { ApiSession } from './support/api-session';
-import { createDatabase, dropDatabase, uniqueName } from './support/test-database';
+import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 const OPERATOR_PASSWORD = 'the operator password';
 
@@ -52,11 +51,7 @@ describe('Admin from the environment', () => {
   }
 
   beforeAll(async () => {
-    url = await createDatabase(dbName);
-    const migrator = createDataSource({ url, poolSize: 1 });
-    await migrator.initialize();
-    await migrator.runMigrations({ transaction: 'each' });
-    await migrator.destroy();
+    url = await createMigratedDatabase(dbName);
   });
 
   afterEach(stopAll);

@@ -17,9 +17,8 @@ import { createApp } from '../src/bootstrap';
 import { Clock } from '../src/common/clock';
 import { createRootLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
-import { createDataSource } from '../src/database/data-source';
 import { ApiSession } from './support/api-session';
-import { createDatabase, dropDatabase, uniqueName } from './support/test-database';
+import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 class MovableClock extends Clock {
   constructor(private at: number) {
@@ -70,11 +69,7 @@ describe('Accounts API', () => {
   }
 
   beforeAll(async () => {
-    const url = await createDatabase(dbName);
-    const migrator = createDataSource({ url, poolSize: 1 });
-    await migrator.initialize();
-    await migrator.runMigrations({ transaction: 'each' });
-    await migrator.destroy();
+    const url = await createMigratedDatabase(dbName);
     const config = loadConfig({
       DATABASE_URL: url,
       SEED_ON_START: 'false',

@@ -3,9 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../src/bootstrap';
 import { createRootLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
-import { createDataSource } from '../src/database/data-source';
 import { type ApiAnswer, ApiSession } from './support/api-session';
-import { createDatabase, dropDatabase, uniqueName } from './support/test-database';
+import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 const PASSWORD = 'correct horse battery';
 const ADMIN = { email: 'boss@furlong.test', password: 'admin password 123' };
@@ -39,11 +38,7 @@ describe('Cache-Control on personal responses', () => {
   }
 
   beforeAll(async () => {
-    const url = await createDatabase(dbName);
-    const migrator = createDataSource({ url, poolSize: 1 });
-    await migrator.initialize();
-    await migrator.runMigrations({ transaction: 'each' });
-    await migrator.destroy();
+    const url = await createMigratedDatabase(dbName);
     const config = loadConfig({
       DATABASE_URL: url,
       SEED_ON_START: 'false',

@@ -4,9 +4,8 @@ import { PasswordHasher } from '../src/accounts/password-hasher';
 import { createApp } from '../src/bootstrap';
 import { createRootLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
-import { createDataSource } from '../src/database/data-source';
 import { type ApiAnswer, ApiSession } from './support/api-session';
-import { createDatabase, dropDatabase, uniqueName } from './support/test-database';
+import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 const PASSWORD = 'correct horse battery';
 const LIMITS = { perEmail: 5, perIp: 30, signUpsPerHour: 20 };
@@ -49,11 +48,7 @@ describe('Accounts throttling under concurrency', () => {
   }
 
   beforeAll(async () => {
-    const url = await createDatabase(dbName);
-    const migrator = createDataSource({ url, poolSize: 1 });
-    await migrator.initialize();
-    await migrator.runMigrations({ transaction: 'each' });
-    await migrator.destroy();
+    const url = await createMigratedDatabase(dbName);
     const config = loadConfig({
       DATABASE_URL: url,
       SEED_ON_START: 'false',

@@ -10,8 +10,7 @@ import {
 import { createApp } from '../src/bootstrap';
 import { createRootLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
-import { createDataSource } from '../src/database/data-source';
-import { createDatabase, dropDatabase, uniqueName } from './support/test-database';
+import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 interface Totals {
   balances: number;
@@ -47,11 +46,7 @@ describe(LedgerService.name, () => {
   }
 
   beforeAll(async () => {
-    const url = await createDatabase(dbName);
-    const migrator = createDataSource({ url, poolSize: 1 });
-    await migrator.initialize();
-    await migrator.runMigrations({ transaction: 'each' });
-    await migrator.destroy();
+    const url = await createMigratedDatabase(dbName);
     const config = loadConfig({
       DATABASE_URL: url,
       SEED_ON_START: 'false',

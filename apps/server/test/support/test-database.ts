@@ -38,6 +38,19 @@ export async function dropDatabase(name: string): Promise<void> {
   await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
+/** A new database with every migration run and no data: for suites that make their own. */
+export async function createMigratedDatabase(name: string): Promise<string> {
+  const url = await createDatabase(name);
+  const migrator = createDataSource({ url, poolSize: 1 });
+  await migrator.initialize();
+  try {
+    await migrator.runMigrations({ transaction: 'each' });
+  } finally {
+    await migrator.destroy();
+  }
+  return url;
+}
+
 /** Migrates a database and fills it with the seed data (scale 1 is the full catalog). */
 export async function migrateAndSeed(url: string, options: { seed: number; scale?: number }): Promise<void> {
   const ds = createDataSource({ url, poolSize: 2 });

@@ -19,6 +19,8 @@ export interface LockedRace extends RaceField {
   post_time: Date;
 }
 
+/** Races whose fields an instance keeps (a day of every track is ~750). */
+const KNOWN_RACE_FIELDS = 10_000;
 const RACE_FIELDS_SQL = `SELECT id, track_id, race_date::text AS race_date, race_number, num_horses
   FROM current_races WHERE id = ANY($1::int[])`;
 
@@ -96,6 +98,7 @@ interface BetRow {
 @Injectable()
 export class BetRepository {
   private betTypeIds?: Promise<Map<string, number>>;
+  private readonly fields = new Map<number, RaceField>();
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
@@ -114,10 +117,23 @@ export class BetRepository {
     return this.betTypeIds.then((m) => m.get(name));
   }
 
-  /** The card position and field size of each race that exists (a race's field never changes). */
+  /**
+   * The card position and field size of each race that exists. They never change once a race is
+   * made, so each instance reads a race once: a bet costs no round trip for them after that.
+   */
   async raceFields(raceIds: readonly number[]): Promise<Map<number, RaceField>> {
-    const rows: RaceField[] = await preparedQuery(this.dataSource, RACE_FIELDS_SQL, [raceIds]);
-    return new Map(rows.map((r) => [r.id, r]));
+    const missing = raceIds.filter((id) => !this.fields.has(id));
+    if (missing.length > 0) {
+      const rows: RaceField[] = await preparedQuery(this.dataSource, RACE_FIELDS_SQL, [missing]);
+      if (this.fields.size + rows.length > KNOWN_RACE_FIELDS) this.fields.clear();
+      for (const row of rows) this.fields.set(row.id, row);
+    }
+    const found = new Map<number, RaceField>();
+    for (const id of raceIds) {
+      const field = this.fields.get(id);
+      if (field) found.set(id, field);
+    }
+    return found;
   }
 
   async findSlip(userId: number, key: string): Promise<StoredSlip | undefined> {

@@ -1,9 +1,7 @@
 import type { LoginLinkCreated, MeResponse, PassLoginCreated } from '@furlong/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '../src/bootstrap';
-import { createRootLogger } from '../src/common/logger';
-import { loadConfig } from '../src/config/app-config';
 import { type ApiAnswer, ApiSession } from './support/api-session';
+import { startTestApp } from './support/test-app';
 import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 const PASSWORD = 'correct horse battery';
@@ -39,17 +37,11 @@ describe('Cache-Control on personal responses', () => {
 
   beforeAll(async () => {
     const url = await createMigratedDatabase(dbName);
-    const config = loadConfig({
+    ({ app, baseUrl } = await startTestApp({
       DATABASE_URL: url,
-      SEED_ON_START: 'false',
-      RACING_ENABLED: 'false',
-      LOG_LEVEL: 'error',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-    });
-    app = await createApp(config, { logger: createRootLogger({ logLevel: 'error' }) });
-    await app.listen(0, '127.0.0.1');
-    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    }));
   });
 
   afterAll(async () => {

@@ -1,10 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../src/accounts/password-hasher';
-import { createApp } from '../src/bootstrap';
-import { createRootLogger } from '../src/common/logger';
-import { loadConfig } from '../src/config/app-config';
 import { type ApiAnswer, ApiSession } from './support/api-session';
+import { startTestApp } from './support/test-app';
 import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 const PASSWORD = 'correct horse battery';
@@ -49,19 +47,13 @@ describe('Accounts throttling under concurrency', () => {
 
   beforeAll(async () => {
     const url = await createMigratedDatabase(dbName);
-    const config = loadConfig({
+    ({ app, baseUrl } = await startTestApp({
       DATABASE_URL: url,
-      SEED_ON_START: 'false',
-      RACING_ENABLED: 'false',
-      LOG_LEVEL: 'error',
       LOGIN_MAX_FAILURES_PER_EMAIL: String(LIMITS.perEmail),
       LOGIN_MAX_FAILURES_PER_IP: String(LIMITS.perIp),
       LOGIN_THROTTLE_WINDOW_SECONDS: '900',
       REGISTER_MAX_PER_IP_PER_HOUR: String(LIMITS.signUpsPerHour),
-    });
-    app = await createApp(config, { logger: createRootLogger({ logLevel: 'error' }) });
-    await app.listen(0, '127.0.0.1');
-    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    }));
     // Every password check, of a real hash or of the dummy one for unknown e-mails, goes through verify.
     verify = jest.spyOn(app.get(PasswordHasher), 'verify');
     // Windows long over, left by earlier days: the first attempt of this process purges them.

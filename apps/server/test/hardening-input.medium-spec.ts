@@ -2,10 +2,9 @@ import { Writable } from 'node:stream';
 import { CSRF_COOKIE, CSRF_HEADER, type LoginLinkCreated, type MeResponse, SESSION_COOKIE } from '@furlong/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/bootstrap';
-import { createRootLogger, redactUrl } from '../src/common/logger';
-import { loadConfig } from '../src/config/app-config';
+import { redactUrl } from '../src/common/logger';
 import { ApiSession } from './support/api-session';
+import { startTestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
 interface ErrorBody {
@@ -35,17 +34,13 @@ describe('hardening: client text and logs', () => {
   beforeAll(async () => {
     const url = await createDatabase(dbName);
     await migrateAndSeed(url, { seed: 5, scale: 0.05 });
-    const config = loadConfig({
-      DATABASE_URL: url,
-      SEED_ON_START: 'false',
-      RACING_ENABLED: 'false',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: '0',
-    });
-    app = await createApp(config, { logger: createRootLogger(config, log) });
-    await app.listen(0, '127.0.0.1');
-    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, baseUrl } = await startTestApp(
+      {
+        DATABASE_URL: url,
+        LOG_LEVEL: 'info',
+      },
+      { log },
+    ));
   }, 90_000);
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DestinationStream } from 'pino';
 import { createApp } from '../../src/bootstrap';
 import { createRootLogger } from '../../src/common/logger';
 import { loadConfig } from '../../src/config/app-config';
@@ -14,7 +15,10 @@ export interface TestApp {
  * Starts the real server on a free loopback port with the given environment. Live racing is off
  * unless the environment turns it on: other suites read a shared database that races would write to.
  */
-export async function startTestApp(env: Record<string, string | undefined>): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string | undefined>,
+  options: { log?: DestinationStream } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     SEED_ON_START: 'false',
     LOG_LEVEL: 'error',
@@ -23,7 +27,9 @@ export async function startTestApp(env: Record<string, string | undefined>): Pro
     HOST: '127.0.0.1',
     PORT: '0',
   });
-  const app = await createApp(config, { logger: createRootLogger({ logLevel: 'error' }) });
+  // A test that reads the log passes where it goes; the log level is then the environment's.
+  const logger = options.log ? createRootLogger(config, options.log) : createRootLogger({ logLevel: 'error' });
+  const app = await createApp(config, { logger });
   await app.listen(0, '127.0.0.1');
   const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return {

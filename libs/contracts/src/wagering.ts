@@ -1,3 +1,4 @@
+import type { BetTypeName } from '@furlong/domain';
 import type { ListResponse } from './index';
 import type { RoomJoinRefusal } from './race-events';
 
@@ -8,24 +9,8 @@ import type { RoomJoinRefusal } from './race-events';
  * Money is always integer cents.
  */
 
-/** Bet type names as stored in bet_types and named by the domain's BET_TYPES. */
-export type BetTypeName =
-  | 'Win'
-  | 'Place'
-  | 'Show'
-  | 'Exacta'
-  | 'Quinella'
-  | 'Trifecta'
-  | 'Superfecta'
-  | 'Daily Double'
-  | 'Pick 3'
-  | 'Pick 4'
-  | 'Pick 5'
-  | 'Pick 6'
-  | 'Pick 7'
-  | 'Pick 8'
-  | 'Pick 9'
-  | 'Pick 10';
+/** Bet type names: owned by the domain's bet-type table. */
+export type { BetTypeName } from '@furlong/domain';
 
 /** The header that makes POST /api/bets safe to retry. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

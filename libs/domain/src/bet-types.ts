@@ -1,6 +1,29 @@
+/** Every bet type's name, in display order. */
+export const BET_TYPE_NAMES = [
+  'Win',
+  'Place',
+  'Show',
+  'Exacta',
+  'Quinella',
+  'Trifecta',
+  'Superfecta',
+  'Daily Double',
+  'Pick 3',
+  'Pick 4',
+  'Pick 5',
+  'Pick 6',
+  'Pick 7',
+  'Pick 8',
+  'Pick 9',
+  'Pick 10',
+] as const;
+
+/** A bet type's name as stored in bet_types. */
+export type BetTypeName = (typeof BET_TYPE_NAMES)[number];
+
 /** A kind of wager, as offered on the bet-type select and stored in bet_types. */
 export interface BetTypeRule {
-  name: string;
+  name: BetTypeName;
   /** Races the ticket spans. */
   legs: number;
   /** Horses a straight ticket names: one per finishing slot, or one per race for multi-race types. */
@@ -71,7 +94,7 @@ export const BET_TYPES: readonly BetTypeRule[] = [
     description: 'Pick the winners of two consecutive races, chosen before the first of them.',
   },
   ...PICK_NS.map((n) => ({
-    name: `Pick ${n}`,
+    name: `Pick ${n}` as const,
     legs: n,
     horsesRequired: n,
     ordered: false,

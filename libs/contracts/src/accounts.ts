@@ -1,4 +1,4 @@
-import type { ListResponse } from './index';
+import type { ListResponse } from './api';
 
 /** Sign-up and profile limits, shared so the client shows the same rules the server enforces. */
 export const ACCOUNT_LIMITS = {

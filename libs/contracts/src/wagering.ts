@@ -1,5 +1,5 @@
 import type { BetTypeName } from '@furlong/domain';
-import type { ListResponse } from './index';
+import type { ListResponse } from './api';
 import type { RoomJoinRefusal } from './race-events';
 
 /**

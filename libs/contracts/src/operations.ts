@@ -1,0 +1,10 @@
+import type { ApiOperation } from './api';
+import { healthApi } from './health';
+
+/**
+ * Every operation of the HTTP API, by area. The server binds a handler to each, the OpenAPI
+ * document is generated from this table, and a test fails when a route and this table disagree.
+ */
+export const API_OPERATIONS = {
+  health: healthApi,
+} as const satisfies Record<string, Record<string, ApiOperation>>;

@@ -1,12 +1,12 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type HealthResponse, healthApi } from '@furlong/contracts';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { Endpoint } from '../common/endpoint';
 import { DatabaseConnection } from '../database/database-connection';
 import { JobQueue } from '../jobs/job-queue.service';
 import { RedisHealth } from '../redis/redis.module';
 
-@ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     @Inject(DatabaseConnection) private readonly database: DatabaseConnection,
@@ -14,27 +14,8 @@ export class HealthController {
     @Inject(JobQueue) private readonly jobs: JobQueue,
   ) {}
 
-  @Get()
-  @ApiOperation({
-    summary: 'Whether the server and its database and Redis are up, and its repeating jobs still run',
-    description:
-      '503 only when the database is down. `degraded` (200) when Redis is down or a job scheduler (e.g. ' +
-      '`racing.schedule`, `wagering.tote`) has not started its job for two of its intervals; ' +
-      '`stale_schedulers` then names them (the field is absent when none is stale).',
-  })
-  @ApiOkResponse({
-    schema: {
-      type: 'object',
-      properties: {
-        status: { type: 'string', enum: ['ok', 'degraded'] },
-        database: { type: 'string', enum: ['up', 'down'] },
-        redis: { type: 'string', enum: ['up', 'down', 'disabled'] },
-        stale_schedulers: { type: 'array', items: { type: 'string' } },
-      },
-      required: ['status', 'database', 'redis'],
-    },
-  })
-  async health(@Res({ passthrough: true }) res: Response) {
+  @Endpoint(healthApi.health)
+  async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const [database, redis, schedulers] = await Promise.all([
       this.database.ping(),
       this.redis.status(),

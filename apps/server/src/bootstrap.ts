@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -14,6 +14,7 @@ import type { Clock } from './common/clock';
 import { createRootLogger, PinoNestLogger, redactUrl } from './common/logger';
 import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 import { SocketIoAdapter } from './realtime/socket-io.adapter';
 
 export interface CreateAppOptions {
@@ -70,14 +71,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Furlong API')
-      .setDescription('Horse-racing simulation and pari-mutuel wagering')
-      .setVersion('0.1.0')
-      .build(),
-  );
+  // The document generated from the contracts' operations (the committed openapi.json); Swagger UI serves it.
+  const document = buildOpenApiDocument() as OpenAPIObject;
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   const webDist = findWebDist(config);

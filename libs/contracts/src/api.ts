@@ -16,9 +16,13 @@ export type ApiAccess = 'public' | 'session' | 'admin';
 /** The error statuses an operation may document, with when it answers each. */
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
-/** An object schema of request fields (path parameters, query, headers). */
+/**
+ * An object schema of request fields (path parameters, query, headers), or such an object piped
+ * into a transform that reads the fields as one (the document then shows the object's fields).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: any object shape of fields
-export type FieldsSchema = z.ZodObject<any>;
+type AnyObject = z.ZodObject<any, any>;
+export type FieldsSchema = AnyObject | z.ZodPipe<AnyObject, z.ZodType>;
 
 export interface ApiOperation {
   method: HttpMethod;

@@ -1,4 +1,5 @@
 import type { ApiOperation } from './api';
+import { catalogApi } from './catalog';
 import { healthApi } from './health';
 
 /**
@@ -6,5 +7,6 @@ import { healthApi } from './health';
  * document is generated from this table, and a test fails when a route and this table disagree.
  */
 export const API_OPERATIONS = {
+  catalog: catalogApi,
   health: healthApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

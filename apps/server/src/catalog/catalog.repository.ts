@@ -1,9 +1,9 @@
-import type { CatalogKind, ColumnDef } from '@furlong/contracts';
+import type { CatalogKind, ColumnDef, FilterValue, ListQuery } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { escapeLiteral } from 'pg';
 import { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query';
-import { type FilterValue, fitsStoredColumn, type ListQuery, likePattern, type StoredColumn } from './list-query';
+import { fitsStoredColumn, likePattern, type StoredColumn } from './list-query';
 import { KINDS_WITH_SEARCH_TEXT, SEARCH_TEXT_COLUMN } from './search-text';
 
 export type Row = Record<string, unknown>;

@@ -1,11 +1,10 @@
-import { CATALOG_KINDS, type CatalogKindName, isCatalogKindName } from '@furlong/contracts';
+import { CATALOG_KINDS, type CatalogKindName, type ListQuery } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import { InvalidRequestException, notFound } from '../common/api-error';
+import { notFound } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CatalogRepository, type Row } from './catalog.repository';
 import { ListCache } from './list-cache';
-import { ListQueryError, parseListQuery } from './list-query';
 
 export interface ListPage {
   items: Row[];
@@ -35,15 +34,8 @@ export class CatalogService {
     this.pages = new ListCache(config.catalogCacheMs, CACHED_PAGES, () => clock.now().getTime());
   }
 
-  async list(kindName: CatalogKindName, rawQuery: Record<string, unknown>): Promise<ListPage> {
+  async list(kindName: CatalogKindName, query: ListQuery): Promise<ListPage> {
     const kind = CATALOG_KINDS[kindName];
-    let query: ReturnType<typeof parseListQuery>;
-    try {
-      query = parseListQuery(kind, rawQuery);
-    } catch (err) {
-      if (err instanceof ListQueryError) throw new InvalidRequestException(err.problems);
-      throw err;
-    }
     const load = () => this.repository.list(kind, query);
     const { items, total } =
       query.limit <= CACHED_PAGE_ROWS
@@ -70,19 +62,7 @@ export class CatalogService {
     }
   }
 
-  async random(kindName: string, countText: string): Promise<Row[]> {
-    const problems = [];
-    if (!isCatalogKindName(kindName)) {
-      problems.push({
-        field: 'kind',
-        reason: `unknown kind '${kindName}'; one of ${Object.keys(CATALOG_KINDS).join(', ')}`,
-      });
-    }
-    const count = /^\d{1,3}$/.test(countText) ? Number(countText) : Number.NaN;
-    if (!(count >= 1 && count <= 100)) {
-      problems.push({ field: 'count', reason: `must be a whole number from 1 to 100, got '${countText}'` });
-    }
-    if (problems.length > 0 || !isCatalogKindName(kindName)) throw new InvalidRequestException(problems);
+  async random(kindName: CatalogKindName, count: number): Promise<Row[]> {
     return this.repository.random(CATALOG_KINDS[kindName], count);
   }
 

@@ -1,3 +1,4 @@
+export * from './bet-settlement';
 export * from './bet-types';
 export * from './connection-style';
 export * from './day-card';
@@ -5,6 +6,7 @@ export * from './distance';
 export * from './morning-line';
 export * from './names';
 export * from './pari-mutuel';
+export * from './pool-seeding';
 export * from './prng';
 export * from './race-engine';
 export * from './schedule';

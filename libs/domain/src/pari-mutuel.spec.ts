@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { settlePool, winningInterests } from './bet-types';
 import {
   formatOdds,
   harvilleOrdered,
@@ -17,13 +18,11 @@ import {
   settleExoticPool,
   settlePickPool,
   settlePlacePool,
-  settlePool,
   settleShowPool,
   settleWinPool,
   ticketPayoutCents,
   topProbabilities,
   topSequences,
-  winningInterests,
   winOdds,
 } from './pari-mutuel';
 

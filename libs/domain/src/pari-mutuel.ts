@@ -241,45 +241,6 @@ export function poolNetCents(pool: Pool): number {
   return netPoolCents(grossCents(pool.money), pool.takeout, carryoverIn(pool));
 }
 
-/**
- * The winning interest keys of a single-race pool from the official order (program numbers,
- * winner first): Win [1st], Place [1st, 2nd], Show [1st, 2nd, 3rd], Exacta/Trifecta/Superfecta the
- * ordered key, Quinella the ascending pair. Empty when the order is too short or the type unknown.
- */
-export function winningInterests(betType: string, officialOrder: readonly number[]): string[] {
-  const need: Record<string, number> = {
-    Win: 1,
-    Place: 2,
-    Show: 3,
-    Exacta: 2,
-    Quinella: 2,
-    Trifecta: 3,
-    Superfecta: 4,
-  };
-  const n = need[betType];
-  if (n === undefined) return [];
-  const top = officialOrder.slice(0, n);
-  if (betType === 'Win' || betType === 'Place' || betType === 'Show') return top.map(String);
-  if (top.length < n) return [];
-  return [interestKey(top, betType === 'Quinella')];
-}
-
-/**
- * Settle any pool by bet type. `result` is the official order (program numbers, winner first) for
- * single-race types, or each leg's winner for Daily Double and Pick N. Daily Double is settled like
- * an exotic (refund when no one holds the winning pair); Pick 3–10 with consolation and carryover.
- */
-export function settlePool(betType: string, pool: Pool, result: readonly number[]): PoolSettlement {
-  if (/^Pick \d+$/.test(betType)) return settlePickPool(pool, result);
-  if (betType === 'Daily Double') return settleExoticPool(pool, interestKey(result));
-  if (betType === 'Win') return settleWinPool(pool, result[0]);
-  if (betType === 'Place') return settlePlacePool(pool, result);
-  if (betType === 'Show') return settleShowPool(pool, result);
-  const keys = winningInterests(betType, result);
-  if (keys.length === 0) return refund(grossCents(pool.money));
-  return settleExoticPool(pool, keys[0]);
-}
-
 /** A ticket as settlement sees it: its combination keys and its base amount per combination. */
 export interface SettlementTicket {
   interests: readonly string[];

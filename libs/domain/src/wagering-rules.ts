@@ -1,13 +1,9 @@
 /**
  * Bet rules shared by the server (placing, settling) and the browser (bet slip): counts per type,
- * validation with the spec §5 messages, combinations and their expansion, and winning checks.
- *
- * Amounts (documented choice, like real tracks): Win, Place, Show, Exacta, Quinella and Daily Double
- * take a base amount of at least $1 in whole dollars; Trifecta, Superfecta and Pick 3–10 take at
- * least $0.10 in 10-cent steps. Every amount is therefore a multiple of 10 cents, so a price per $1
- * broken to the dime (pari-mutuel.ts) always pays a whole number of cents.
+ * validation with the spec §5 messages, combinations and their expansion, and winning checks. What
+ * each type allows (legs, horses, order, box, amount step) is its row of the table in bet-types.ts.
  */
-import { type BetTypeRule, findBetType } from './bet-types';
+import { type BetTypeRule, combinationKey, findBetType } from './bet-types';
 
 /** A bet as the API takes it. `selections` hold program (post) numbers. */
 export interface BetRequest {
@@ -56,10 +52,6 @@ export function raceCountMessage(n: number, betType: string): string {
   return `Please select exactly ${n} ${n === 1 ? 'race' : 'races'} for the ${betType} bet type.`;
 }
 
-const ORDERED = new Set(['Exacta', 'Trifecta', 'Superfecta']);
-const BOXABLE = new Set(['Exacta', 'Quinella', 'Trifecta', 'Superfecta']);
-const DIME_TYPES = new Set(['Trifecta', 'Superfecta']);
-
 function rule(betType: string): BetTypeRule | undefined {
   return findBetType(betType);
 }
@@ -76,7 +68,7 @@ export function legsFor(betType: string): number {
 
 /** Exacta, Trifecta and Superfecta (spec §9). */
 export function isOrdered(betType: string): boolean {
-  return ORDERED.has(betType);
+  return rule(betType)?.ordered ?? false;
 }
 
 /** Daily Double and Pick 3–10. */
@@ -90,12 +82,12 @@ export function offersAdvancedBet(betType: string): boolean {
 }
 
 export function isBoxable(betType: string): boolean {
-  return BOXABLE.has(betType);
+  return rule(betType)?.boxable ?? false;
 }
 
-/** Smallest base amount, in cents: $1, or $0.10 for Trifecta, Superfecta and Pick N. */
+/** Smallest base amount, in cents: $1, or $0.10 for Trifecta, Superfecta and Pick N ($1 for an unknown type). */
 export function minimumAmountCents(betType: string): number {
-  return DIME_TYPES.has(betType) || /^Pick \d+$/.test(betType) ? 10 : 100;
+  return rule(betType)?.amountStepCents ?? 100;
 }
 
 /** Amounts go in steps of this many cents (equal to the minimum). */
@@ -172,7 +164,7 @@ export function combinations(bet: Pick<BetRequest, 'bet_type' | 'selections' | '
   }
   const n = r.horsesRequired;
   if (n === 1) return sel.length === 1 && sel[0].length === 1 ? 1 : 0;
-  if (bet.bet_type === 'Quinella') {
+  if (r.kind === 'unordered') {
     if (sel.length !== 1) return 0;
     const k = sel[0].length;
     return k >= 2 ? (k * (k - 1)) / 2 : 0;
@@ -213,7 +205,7 @@ export function expandCombinations(
     return { ok: true, tuples: acc };
   }
   if (r.horsesRequired === 1) return { ok: true, tuples: [[sel[0][0]]] };
-  if (bet.bet_type === 'Quinella') {
+  if (r.kind === 'unordered') {
     const hs = [...sel[0]].sort((a, b) => a - b);
     for (let i = 0; i < hs.length; i++) for (let j = i + 1; j < hs.length; j++) tuples.push([hs[i], hs[j]]);
     return { ok: true, tuples };
@@ -349,8 +341,9 @@ function selectionShapeProblems(r: BetTypeRule, sel: readonly (readonly number[]
     if (sel.length !== 1 || sel[0].length !== 1) return p(`${aOrAn(r.name)} ${r.name} bet names exactly 1 horse.`);
     return [];
   }
-  if (r.name === 'Quinella') {
-    if (sel.length !== 1 || sel[0].length < 2) return p('A Quinella bet names at least 2 horses in one list.');
+  if (r.kind === 'unordered') {
+    if (sel.length !== 1 || sel[0].length < n)
+      return p(`${aOrAn(r.name)} ${r.name} bet names at least ${n} horses in one list.`);
     return [];
   }
   if (box) {
@@ -375,27 +368,9 @@ export function isWinningCombination(
   tuple: readonly number[],
   officialOrder: readonly number[],
 ): boolean {
-  switch (betType) {
-    case 'Win':
-      return tuple.length === 1 && officialOrder[0] === tuple[0];
-    case 'Place':
-      return tuple.length === 1 && officialOrder.slice(0, 2).includes(tuple[0]);
-    case 'Show':
-      return tuple.length === 1 && officialOrder.slice(0, 3).includes(tuple[0]);
-    case 'Quinella': {
-      if (tuple.length !== 2 || officialOrder.length < 2) return false;
-      const [a, b] = officialOrder;
-      return (tuple[0] === a && tuple[1] === b) || (tuple[0] === b && tuple[1] === a);
-    }
-    case 'Exacta':
-    case 'Trifecta':
-    case 'Superfecta': {
-      const n = requiredHorses(betType);
-      return tuple.length === n && officialOrder.length >= n && tuple.every((h, i) => officialOrder[i] === h);
-    }
-    default:
-      return false;
-  }
+  const r = rule(betType);
+  if (!r || r.legs > 1) return false;
+  return r.winningInterests([officialOrder]).includes(combinationKey(r, tuple));
 }
 
 /** Races a multi-race combination got right: `winners` holds each leg's winner, in ticket order. */

@@ -7,18 +7,15 @@ import type {
   ToteView,
 } from '@furlong/contracts';
 import {
+  BET_TYPES,
+  type BetTypeRule,
   formatOdds,
-  harvilleOrdered,
   morningLine,
-  mostLikely,
   netPoolCents,
   type Pool,
   pickWillPays,
   probables,
-  quinellaProbabilities,
   seedPool,
-  topProbabilities,
-  topSequences,
   winOdds,
 } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -31,36 +28,18 @@ import { RacingClock } from '../racing/racing-clock';
 import { BetRepository } from './bet.repository';
 import { PoolRepository, type PoolRow, type RunnerForm } from './pool.repository';
 import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
-import { carryoverAccountCode, isPickType, takeoutFor, takesBets } from './wagering-rules';
+import { carryoverAccountCode, takeoutFor, takesBets } from './wagering-rules';
 
-/** Single-race pools seeded with house liquidity when a race opens. */
-const SINGLE_TYPES = ['Win', 'Place', 'Show', 'Exacta', 'Quinella', 'Trifecta', 'Superfecta'] as const;
-type SingleType = (typeof SINGLE_TYPES)[number];
 /** The longest sequence (Pick 10): the races a pool starting at a race may reach. */
-const MAX_LEGS = 10;
-// A house seed spreads over a bounded number of interests, the most likely ones: a 12-runner
-// superfecta has 11,880 combinations and a Pick 6 of 12-runner fields about 3 million. The rest
-// stay unbacked (no probable) until someone bets them; the cap keeps an opening to a few thousand
-// rows however long the card. A double (at most 12 × 12) is seeded whole.
-const SUPERFECTA_SEEDED_INTERESTS = 240;
-const DOUBLE_SEEDED_INTERESTS = 144;
-const PICK_SEEDED_INTERESTS = 120;
-/** Share of a crowd tick per pool (they add up to 1), in lock order (bet type name). */
-const CROWD_SHARES = {
-  'Daily Double': 0.07,
-  Exacta: 0.16,
-  'Pick 3': 0.04,
-  Place: 0.12,
-  Show: 0.12,
-  Superfecta: 0.05,
-  Trifecta: 0.09,
-  Win: 0.35,
-} as const satisfies Partial<Record<BetTypeName, number>>;
-type CrowdType = keyof typeof CROWD_SHARES;
+const MAX_LEGS = Math.max(...BET_TYPES.map((t) => t.legs));
+/** The types the simulated crowd bets (their shares of a tick add up to 1), in lock order (bet type name). */
+const CROWD_TYPES = BET_TYPES.filter((t) => t.crowdShare > 0).sort((a, b) => (a.name < b.name ? -1 : 1));
+/** The longest sequence the crowd bets. */
+const CROWD_LEGS = Math.max(...CROWD_TYPES.map((t) => t.legs));
 
 /** One pool to seed at a race's opening: its races, its house stake and the spread of it. */
 interface SeedPlan {
-  betType: BetTypeName;
+  type: BetTypeRule;
   raceIds: number[];
   cents: number;
   shape: () => Record<string, number>;
@@ -142,18 +121,17 @@ export class PoolService {
     let seeded = 0;
     const picks: PoolRow[] = [];
     // Bet type name order: the order every writer locks the pools of one race in.
-    for (const plan of this.seedPlans(legs).sort((a, b) => (a.betType < b.betType ? -1 : 1))) {
-      const pick = isPickType(plan.betType);
+    for (const plan of this.seedPlans(legs).sort((a, b) => (a.type.name < b.type.name ? -1 : 1))) {
+      const { name, carriesOver } = plan.type;
       // With no house stake configured, a Pick N pool is still made if a carryover waits for it.
       if (plan.cents <= 0) {
         const waiting =
-          pick && (await this.sequences.accountBalance(manager, carryoverAccountCode(race.track_id, plan.betType)));
+          carriesOver && (await this.sequences.accountBalance(manager, carryoverAccountCode(race.track_id, name)));
         if (!waiting) continue;
       }
-      const spread =
-        plan.cents > 0 ? seedPool(takeoutFor(this.config.wagering, plan.betType), plan.cents, plan.shape()) : null;
-      const pool = await this.ensurePool(manager, plan.raceIds, plan.betType);
-      if (pick) picks.push(pool);
+      const spread = plan.cents > 0 ? seedPool(takeoutFor(this.config.wagering, name), plan.cents, plan.shape()) : null;
+      const pool = await this.ensurePool(manager, plan.raceIds, name);
+      if (carriesOver) picks.push(pool);
       if (!spread || Object.values(spread.money).every((c) => c <= 0)) continue;
       if (!(await this.pools.markSeeded(manager, pool.id, plan.cents))) continue;
       await this.houseMoney(manager, pool, spread, plan.cents, 'pool_seed');
@@ -164,44 +142,17 @@ export class PoolService {
     return seeded;
   }
 
-  /** The pools a race's opening seeds: its own, the double and every Pick N its card allows. */
+  /**
+   * The pools a race's opening seeds: every bet type whose races its card has (its own, the double
+   * and every Pick N), each with its type's stake and shape over the morning lines of its legs.
+   */
   private seedPlans(legs: Legs): SeedPlan[] {
-    const probs = legs.probabilities[0] as Record<string, number>;
-    const raceIds = legs.raceIds.slice(0, 1);
-    const { seedWinCents, seedExoticCents } = this.config.wagering;
-    const shapes: Record<SingleType, () => Record<string, number>> = {
-      Win: () => probs,
-      Place: () => topProbabilities(probs, 2),
-      Show: () => topProbabilities(probs, 3),
-      Exacta: () => harvilleOrdered(probs, 2),
-      Quinella: () => quinellaProbabilities(probs),
-      Trifecta: () => harvilleOrdered(probs, 3),
-      Superfecta: () => mostLikely(harvilleOrdered(probs, 4), SUPERFECTA_SEEDED_INTERESTS),
-    };
-    const plans: SeedPlan[] = SINGLE_TYPES.map((betType) => ({
-      betType,
-      raceIds,
-      cents: ['Win', 'Place', 'Show'].includes(betType) ? seedWinCents : seedExoticCents,
-      shape: shapes[betType],
+    return BET_TYPES.filter((type) => type.legs <= legs.raceIds.length).map((type) => ({
+      type,
+      raceIds: legs.raceIds.slice(0, type.legs),
+      cents: this.config.wagering[type.seedStake],
+      shape: () => type.seedShape(legs.probabilities.slice(0, type.legs)),
     }));
-    // Sequences: the product of each leg's morning line, the most likely ones only.
-    if (legs.raceIds.length >= 2) {
-      plans.push({
-        betType: 'Daily Double',
-        raceIds: legs.raceIds.slice(0, 2),
-        cents: seedExoticCents,
-        shape: () => topSequences(legs.probabilities.slice(0, 2), DOUBLE_SEEDED_INTERESTS),
-      });
-    }
-    for (let n = 3; n <= legs.raceIds.length; n++) {
-      plans.push({
-        betType: `Pick ${n}` as BetTypeName,
-        raceIds: legs.raceIds.slice(0, n),
-        cents: seedExoticCents,
-        shape: () => topSequences(legs.probabilities.slice(0, n), PICK_SEEDED_INTERESTS),
-      });
-    }
-    return plans;
   }
 
   /**
@@ -297,60 +248,33 @@ export class PoolService {
           const line = lines.get(raceId) ?? (await this.fieldLine(raceId, manager));
           lines.set(raceId, line);
           if (line.runners.length < 2) return;
-          const legs = await this.legs(manager, race, line, 3, lines);
+          const legs = await this.legs(manager, race, line, CROWD_LEGS, lines);
           // Noise on the crowd's view of each horse, so money does not simply follow the line.
           const noisy = legs.probabilities.map((leg) => {
             const out: Record<string, number> = {};
             for (const [k, p] of Object.entries(leg)) out[k] = p * (0.5 + this.random.int(0, 1000) / 1000);
             return out;
           });
-          const win = noisy[0] as Record<string, number>;
           const tick = this.random.int(cap / 10, cap + 1);
-          for (const betType of Object.keys(CROWD_SHARES).sort() as CrowdType[]) {
-            const n = betType === 'Daily Double' ? 2 : betType === 'Pick 3' ? 3 : 1;
-            if (legs.raceIds.length < n) continue;
+          for (const type of CROWD_TYPES) {
+            if (legs.raceIds.length < type.legs) continue;
             // Whole dollars, so every interest holds an amount a ticket could have.
-            const cents = Math.floor((tick * CROWD_SHARES[betType]) / 100) * 100;
+            const cents = Math.floor((tick * type.crowdShare) / 100) * 100;
             if (cents <= 0) continue;
-            const shape = this.crowdShape(betType, win, noisy);
+            // The seeding's shape and bounds, on the crowd's noisy view.
+            const shape = type.seedShape(noisy.slice(0, type.legs));
             const dollars = seedPool(0, cents / 100, shape);
             const spread: Pool = {
               takeout: 0,
               money: Object.fromEntries(Object.entries(dollars.money).map(([k, d]) => [k, d * 100])),
             };
-            const pool = await this.ensurePool(manager, legs.raceIds.slice(0, n), betType);
+            const pool = await this.ensurePool(manager, legs.raceIds.slice(0, type.legs), type.name);
             await this.houseMoney(manager, pool, spread, cents, 'crowd');
           }
         });
       } catch (err) {
         this.logger.warn(`crowd money for race ${raceId} not placed: ${(err as Error).message}`);
       }
-    }
-  }
-
-  /** How the crowd spreads a tick over a pool (the seeding's shapes and bounds, on its noisy view). */
-  private crowdShape(
-    betType: CrowdType,
-    win: Record<string, number>,
-    legs: Record<string, number>[],
-  ): Record<string, number> {
-    switch (betType) {
-      case 'Win':
-        return win;
-      case 'Place':
-        return topProbabilities(win, 2);
-      case 'Show':
-        return topProbabilities(win, 3);
-      case 'Exacta':
-        return harvilleOrdered(win, 2);
-      case 'Trifecta':
-        return harvilleOrdered(win, 3);
-      case 'Superfecta':
-        return mostLikely(harvilleOrdered(win, 4), SUPERFECTA_SEEDED_INTERESTS);
-      case 'Daily Double':
-        return topSequences(legs.slice(0, 2), DOUBLE_SEEDED_INTERESTS);
-      case 'Pick 3':
-        return topSequences(legs.slice(0, 3), PICK_SEEDED_INTERESTS);
     }
   }
 
@@ -366,8 +290,10 @@ export class PoolService {
     const byType = new Map(
       pools.map((p) => [p.bet_type, { row: p, pool: { takeout: p.takeout, money: money.get(p.id) ?? {} } }]),
     );
+    // The board's own views of some types: by a checked name, so a renamed type fails to compile.
+    const ofType = (name: BetTypeName) => byType.get(name);
     const line = await this.fieldLine(raceId);
-    const win = byType.get('Win')?.pool;
+    const win = ofType('Win')?.pool;
     const runners: ToteRunner[] = line.runners.map((r) => {
       const key = String(r.post_position);
       const odds = win ? winOdds(win, key) : null;
@@ -376,13 +302,13 @@ export class PoolService {
         horse_name: r.horse_name,
         morning_line: line.odds[key] ?? '99-1',
         win_cents: win?.money[key] ?? 0,
-        place_cents: byType.get('Place')?.pool.money[key] ?? 0,
-        show_cents: byType.get('Show')?.pool.money[key] ?? 0,
+        place_cents: ofType('Place')?.pool.money[key] ?? 0,
+        show_cents: ofType('Show')?.pool.money[key] ?? 0,
         win_odds: odds ? Math.round(odds.toOne * 100) / 100 : null,
         win_odds_display: odds?.fractional ?? null,
       };
     });
-    const exacta = byType.get('Exacta')?.pool;
+    const exacta = ofType('Exacta')?.pool;
     const willPay = exacta ? probables(exacta) : {};
     const exacta_probables: ExactaProbable[] = [];
     for (const a of line.runners) {
@@ -400,7 +326,7 @@ export class PoolService {
     const picks = await this.sequences.pickPoolsEndingAt(raceId);
     const winners = await this.sequences.officialWinners([raceId, ...picks.flatMap((p) => p.race_ids.slice(0, -1))]);
     const field = line.runners.map((r) => r.post_position);
-    const dd = byType.get('Daily Double');
+    const dd = ofType('Daily Double');
     const daily_double = dd ? await this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null;
     const pick_will_pays: PickWillPays[] = [];
     for (const p of picks) pick_will_pays.push(await this.pickWillPays(p, field, winners, winners.has(raceId)));

@@ -1,19 +1,11 @@
-import {
-  type Pool,
-  type PoolSettlement,
-  settleExoticPool,
-  settlePickPool,
-  settlePlacePool,
-  settleShowPool,
-  settleWinPool,
-} from '@furlong/domain';
+import { findBetType, type PoolSettlement } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
 import { Clock } from '../common/clock';
-import { PoolRepository, type PoolRow } from './pool.repository';
+import { PoolRepository } from './pool.repository';
 import { SettlementRepository, type UserPayout } from './settlement.repository';
-import { carryoverAccountCode, interestOf, isPickType } from './wagering-rules';
+import { carryoverAccountCode } from './wagering-rules';
 
 export interface PoolOutcome {
   pool_id: number;
@@ -24,12 +16,13 @@ export interface PoolOutcome {
 }
 
 /**
- * Pays a race's pools once its result is written (and sequences at their last leg): the domain's
- * pari-mutuel maths over the frozen pool, the bets updated set-wise, one ledger transfer per
- * winning user per pool, the rest of the pool (takeout, breakage, the house's own tickets) back to
- * the house. A Pick N that no ticket has a race of, or that is refunded, moves its carryover to the
- * ledger account `carryover:{track}:{type}`, which the next such pool at the track takes in when it
- * opens. Each pool is claimed by a conditional UPDATE, so it pays once.
+ * Pays a race's pools once its result is written (and sequences at their last leg): the settle
+ * function of the pool's bet type (the domain's bet-type table) over the frozen pool, the bets
+ * updated set-wise, one ledger transfer per winning user per pool, the rest of the pool (takeout,
+ * breakage, the house's own tickets) back to the house. A pool whose type carries over (Pick N) that
+ * no ticket has a race of, or that is refunded, moves its carryover to the ledger account
+ * `carryover:{track}:{type}`, which the next such pool at the track takes in when it opens. Each
+ * pool is claimed by a conditional UPDATE, so it pays once.
  */
 @Injectable()
 export class SettlementService {
@@ -81,21 +74,27 @@ export class SettlementService {
     const cancelled = statuses.includes('cancelled');
     const lastFinished = statuses.at(-1) === 'finished' && statuses.every((s) => s === 'finished' || s === 'cancelled');
     if (!cancelled && !lastFinished) return skipped(pool.bet_type);
+    const rule = findBetType(pool.bet_type);
+    if (!rule) {
+      // Left open rather than paid by a guess: bet_types holds a name the domain's table does not.
+      this.logger.error(`pool ${pool.id}: unknown bet type '${pool.bet_type}', not settled`);
+      return skipped(pool.bet_type);
+    }
 
     const now = this.clock.now();
     const money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
-    const pick = isPickType(pool.bet_type);
+    const carries = rule.carriesOver;
     let settlement: PoolSettlement | undefined;
     if (!cancelled) {
       const orders = await this.repository.officialOrders(manager, pool.race_ids);
       const legs = pool.race_ids.map((id) => orders.get(id));
       if (legs.some((o) => !o || o.length === 0)) return skipped(pool.bet_type);
-      const carryIn = pick ? pool.carryover_cents : 0;
-      settlement = this.settle(pool, { takeout: pool.takeout, money, carryover_cents: carryIn }, legs as number[][]);
+      const carryIn = carries ? pool.carryover_cents : 0;
+      settlement = rule.settle({ takeout: pool.takeout, money, carryover_cents: carryIn }, legs as number[][]);
     }
     const refund = cancelled || settlement === undefined || settlement.refunded;
     // A refunded Pick N passes its carryover in on; one nobody had a race of carries its net pool.
-    const carryOut = pick ? (cancelled ? pool.carryover_cents : (settlement?.carryover_cents ?? 0)) : 0;
+    const carryOut = carries ? (cancelled ? pool.carryover_cents : (settlement?.carryover_cents ?? 0)) : 0;
     const claimed = await this.repository.claim(manager, pool.id, refund ? 'refunded' : 'settled', now);
     if (!claimed) return skipped(pool.bet_type);
 
@@ -164,39 +163,5 @@ export class SettlementService {
       winners: payouts.length,
       paid_cents: owed,
     };
-  }
-
-  /** The domain's pari-mutuel settlement of one pool from the official order of each leg. */
-  settle(pool: PoolRow, money: Pool, orders: number[][]): PoolSettlement {
-    const first = orders[0] as number[];
-    switch (pool.bet_type) {
-      case 'Win':
-        return settleWinPool(money, first[0] as number);
-      case 'Place':
-        return settlePlacePool(money, first.slice(0, 2));
-      case 'Show':
-        return settleShowPool(money, first.slice(0, 3));
-      case 'Exacta':
-        return settleExoticPool(money, interestOf('Exacta', first.slice(0, 2)));
-      case 'Quinella':
-        return settleExoticPool(money, interestOf('Quinella', first.slice(0, 2)));
-      case 'Trifecta':
-        return settleExoticPool(money, interestOf('Trifecta', first.slice(0, 3)));
-      case 'Superfecta':
-        return settleExoticPool(money, interestOf('Superfecta', first.slice(0, 4)));
-      case 'Daily Double':
-        return settleExoticPool(
-          money,
-          interestOf(
-            'Daily Double',
-            orders.map((o) => o[0] as number),
-          ),
-        );
-      default:
-        return settlePickPool(
-          money,
-          orders.map((o) => o[0] as number),
-        );
-    }
   }
 }

@@ -1,14 +1,10 @@
 import type { BetTypeName } from '@furlong/contracts';
-import { findBetType, interestKey } from '@furlong/domain';
+import { betTypeRule, combinationKey, findBetType } from '@furlong/domain';
 import type { WageringConfig } from '../config/app-config';
 
-/** Takeout of a bet type from the configuration's three groups. */
+/** Takeout of a bet type: the configuration's value for the type's group (throws for an unknown type). */
 export function takeoutFor(config: WageringConfig, betType: string): number {
-  if (betType === 'Win' || betType === 'Place' || betType === 'Show') return config.takeout.winPlaceShow;
-  if (betType === 'Exacta' || betType === 'Quinella' || betType === 'Daily Double') {
-    return config.takeout.exactaQuinellaDouble;
-  }
-  return config.takeout.trifectaSuperfectaPick;
+  return config.takeout[betTypeRule(betType).takeoutGroup];
 }
 
 export function isBetTypeName(name: string): name is BetTypeName {
@@ -20,19 +16,17 @@ export function poolAccountCode(firstRaceId: number, betType: string): string {
   return `pool:${firstRaceId}:${betType.toLowerCase().replace(/\s+/g, '_')}`;
 }
 
-/** Pick 3 … Pick 10: the types whose pool carries over when no ticket has a race right. */
-export function isPickType(betType: string): boolean {
-  return /^Pick \d+$/.test(betType);
-}
-
 /** The ledger account that holds a track's carryover of one bet type until its next pool opens. */
 export function carryoverAccountCode(trackId: number, betType: string): string {
   return `carryover:${trackId}:${betType.toLowerCase().replace(/\s+/g, '_')}`;
 }
 
-/** The pool key of a combination: a program number, an ordered tuple, a sorted quinella pair, a leg sequence. */
+/**
+ * The pool key of a combination: a program number, an ordered tuple, a sorted quinella pair, a leg
+ * sequence (throws for an unknown type).
+ */
 export function interestOf(betType: string, tuple: readonly number[]): string {
-  return interestKey(tuple, betType === 'Quinella');
+  return combinationKey(betTypeRule(betType), tuple);
 }
 
 /**
@@ -40,7 +34,7 @@ export function interestOf(betType: string, tuple: readonly number[]): string {
  * winning key), or as one list holding every number of the key (boxes and quinellas).
  */
 export function matchesAsOneList(betType: string, box: boolean): boolean {
-  return box || betType === 'Quinella';
+  return box || findBetType(betType)?.kind === 'unordered';
 }
 
 /** No past-posting: a race takes bets while it is open and before its post time by the racing clock. */

@@ -25,6 +25,7 @@ export interface ApiErrorResponse {
 
 export * from './accounts';
 export * from './catalog-kinds';
+export * from './past-performance';
 export * from './program';
 export * from './race-events';
 export * from './stats';

@@ -1,10 +1,10 @@
 import type { CatalogKindName } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
+import { usePastPerformance } from '../../../api/past-performance';
 import { type Runner, RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatRaceTime } from '../../../lib/format';
 import { type CatalogRow, useCatalogList } from '../api/catalog-list';
-import { usePastPerformance } from '../api/catalog-record';
 
 interface Finisher {
   finish_position: number;

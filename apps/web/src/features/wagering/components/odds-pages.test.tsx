@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { FakeToteSocket } from '../../../../test/fake-socket';
+import { json, makeRaceDetail, makeTote } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useToteStore } from '../hooks/tote-store';
-import { FakeToteSocket, json, makeRaceDetail, makeTote } from '../test-fixtures';
 
 const mockSocket = new FakeToteSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));

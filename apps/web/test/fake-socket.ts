@@ -1,3 +1,6 @@
+import type { RaceJoinReply } from '@furlong/contracts';
+import { makeSnapshot } from './fixtures';
+
 type Listener = (...args: unknown[]) => void;
 
 /**
@@ -61,5 +64,30 @@ export class FakeSocket {
 
   listenerCount(event: string): number {
     return this.listeners.get(event)?.size ?? 0;
+  }
+}
+
+/** The tab's socket in racing page tests: race:join answers with `joinReply` (a snapshot by default). */
+export class FakeRaceSocket extends FakeSocket {
+  joinReply: (raceId: number) => RaceJoinReply = (raceId) => ({
+    ok: true,
+    snapshot: makeSnapshot({ race_id: raceId }),
+  });
+
+  constructor() {
+    super();
+    this.replies.set('race:join', (raceId) => this.joinReply(raceId as number));
+  }
+
+  joins(): number[] {
+    return this.argsOf('race:join') as number[];
+  }
+}
+
+/** The tab's socket in wagering page tests: tote:join answers with `joinReply`, or times out without one. */
+export class FakeToteSocket extends FakeSocket {
+  set joinReply(reply: ((raceId: number) => unknown) | null) {
+    if (reply) this.replies.set('tote:join', (raceId) => reply(raceId as number));
+    else this.replies.delete('tote:join');
   }
 }

@@ -1,10 +1,15 @@
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+import { formatMoney } from '@furlong/domain';
+
 const whole = new Intl.NumberFormat('en-US');
 
-/** Integer cents as dollars with two decimals and thousands separators: 123456 → $1,234.56. */
+/**
+ * Integer cents as dollars with two decimals and thousands separators: 123456 → $1,234.56. The
+ * rule is the domain's formatMoney (the server's too); the web adds a dash for a missing amount
+ * and reads cents sent as text.
+ */
 export function formatCents(cents: number | string | null | undefined): string {
   if (cents === null || cents === undefined || cents === '') return '—';
-  return money.format(Number(cents) / 100);
+  return formatMoney(Number(cents));
 }
 
 export function formatNumber(value: number | null | undefined): string {

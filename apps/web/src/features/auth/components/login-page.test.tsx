@@ -1,9 +1,7 @@
 import { AUTH_MESSAGES } from '@furlong/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json } from '../../../../test/fixtures';
 import { asMember, memberSession, mockApi, renderRoute } from '../../../../test/render';
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers });
 
 async function fillAndSubmit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });

@@ -1,8 +1,7 @@
 import type { CatalogKindName, ListResponse } from '@furlong/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CatalogRow } from '../../../api/catalog-record';
 import { getJson, type QueryValue } from '../../../lib/api-client';
-
-export type CatalogRow = Record<string, unknown> & { id: number };
 
 export interface CatalogListParams {
   limit: number;

@@ -2,11 +2,12 @@ import { CATALOG_KINDS, type CatalogKindName } from '@furlong/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { CatalogRow } from '../../../api/catalog-record';
 import { LinkRow } from '../../../components/ui/link-row';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { LOAD_MORE_ROWS, PAGE_BUTTON_WINDOW } from '../../../config/ui';
 import { columnLabel, formatCell, formatNumber } from '../../../lib/format';
-import { type CatalogListParams, type CatalogRow, catalogListQuery, useCatalogList } from '../api/catalog-list';
+import { type CatalogListParams, catalogListQuery, useCatalogList } from '../api/catalog-list';
 import { NameMultiSelect } from './name-multi-select';
 
 export interface CatalogTableProps {

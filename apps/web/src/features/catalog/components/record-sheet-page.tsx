@@ -1,12 +1,11 @@
 import type { CatalogKindName } from '@furlong/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { type CatalogRow, useCatalogRecord } from '../../../api/catalog-record';
 import { BackButton, Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { KIND_SINGULAR, SHEET_COLUMNS_DEFAULT, SHEET_DEFAULTS, SINGULAR_KIND } from '../../../config/ui';
 import { columnLabel, formatCell } from '../../../lib/format';
-import type { CatalogRow } from '../api/catalog-list';
-import { useCatalogRecord } from '../api/catalog-record';
 import { RelatedRecords } from './related-records';
 
 const MAX_SHEET_COLUMNS = 6;

@@ -1,10 +1,11 @@
 import type { CatalogKindName } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
+import type { CatalogRow } from '../../../api/catalog-record';
+import { usePastPerformance } from '../../../api/past-performance';
 import { type Runner, RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatRaceTime } from '../../../lib/format';
-import { type CatalogRow, useCatalogList } from '../api/catalog-list';
-import { usePastPerformance } from '../api/catalog-record';
+import { useCatalogList } from '../api/catalog-list';
 
 interface Finisher {
   finish_position: number;

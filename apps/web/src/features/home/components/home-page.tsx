@@ -1,6 +1,7 @@
 import type { ListResponse } from '@furlong/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { catalogRecordQuery } from '../../../api/catalog-record';
 import { Loading } from '../../../components/ui/status';
 import { getJson } from '../../../lib/api-client';
 import { formatCents, formatNumber } from '../../../lib/format';
@@ -20,6 +21,7 @@ interface Featured {
 
 /** The season's top earner and its connections: the featured horse, jockey, trainer and owner. */
 function useFeatured() {
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['home', 'featured'],
     queryFn: async ({ signal }) => {
@@ -29,7 +31,8 @@ function useFeatured() {
         signal,
       );
       const first = top.items[0];
-      return first ? getJson<Featured>(`/horses/${first.id}`, undefined, signal) : null;
+      // Through the record's own query, so the horse's page opens from the cache.
+      return first ? client.fetchQuery(catalogRecordQuery<Featured>('horses', first.id)) : null;
     },
     staleTime: 5 * 60_000,
   });

@@ -1,9 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { json, list, makeCard, makeTrack, makeTracks } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { list, makeCard, makeTrack, makeTracks } from '../test-fixtures';
 import { filterTracks, locationInitial, NO_TRACKS_NOTICE } from './program-card-page';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 /** The track list's body rows. */
 const trackRows = () =>

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useTrackCard } from '../../../api/track-card';
 import { Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { PROGRAM_TRACK_COUNT_DEFAULT, PROGRAM_TRACK_COUNTS } from '../../../config/ui';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { useServerNow } from '../../../lib/server-clock';
-import { useTrackCard } from '../api/track-card';
 import { type TrackRecord, useTracks } from '../api/tracks';
 import { formatClock, formatDistance, LiveClock, parseId, postCountdown } from './race-clock';
 

@@ -1,8 +1,9 @@
+import type { CurrentRaceDetail } from '@furlong/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeToteSocket } from '../../../../test/fake-socket';
+import { json, makeRaceDetail, makeTote, STABLE } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
-import { FakeToteSocket, makeTote } from '../../wagering/test-fixtures';
-import { makeRaceDetail } from '../test-fixtures';
 import { POST_TIME_PASSED, postCountdown } from './race-clock';
 
 // The app's race card shows the wagering feature's live tote: its socket and REST board are mocked.
@@ -10,7 +11,15 @@ const mockSocket = new FakeToteSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));
 const tote = { '/api/current_races/7/tote': () => makeTote(7) };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+// Race 7 is the day's first race, not yet open, with two runners (the second without trainer or owner).
+const raceDetail = (patch: Partial<CurrentRaceDetail> = {}) =>
+  makeRaceDetail(7, {
+    race_number: 1,
+    race_name: 'Aville Race 1',
+    status: 'scheduled',
+    entries: STABLE.slice(0, 2),
+    ...patch,
+  });
 
 describe(postCountdown.name, () => {
   const post = '2026-11-23T13:00:00.000Z';
@@ -34,7 +43,7 @@ describe('RaceCardPage', () => {
   afterEach(() => jest.useRealTimers());
 
   it('should show the race, its runners with links to their pages and the wagering buttons', async () => {
-    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7, { seed_hash: 'ab12cd' }) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ seed_hash: 'ab12cd' }) });
     renderRoute('/race-card?raceId=7&trackId=1');
 
     expect(await screen.findByRole('heading', { name: 'Aville Race 1' })).toBeInTheDocument();
@@ -73,13 +82,13 @@ describe('RaceCardPage', () => {
   });
 
   it('should link to the live race screen with Watch race', async () => {
-    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
     renderRoute('/race-card?raceId=7&trackId=1');
     expect(await screen.findByRole('link', { name: 'Watch race' })).toHaveAttribute('href', '/race/7');
   });
 
   it('should put the race into the shared race context', async () => {
-    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
     renderRoute('/race-card?raceId=7&trackId=1');
     await screen.findByRole('heading', { name: 'Aville Race 1' });
     expect(useRaceContext.getState()).toMatchObject({
@@ -95,7 +104,7 @@ describe('RaceCardPage', () => {
   it("should count down to post by the server's clock, ticking every second", async () => {
     // This browser's clock is an hour behind the server's: the countdown follows the server.
     jest.useFakeTimers({ now: Date.parse('2026-11-23T11:55:00Z') });
-    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T12:55:00.000Z' }) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ server_time: '2026-11-23T12:55:00.000Z' }) });
     renderRoute('/race-card?raceId=7&trackId=1');
 
     const timer = await screen.findByRole('timer', { name: 'Countdown to post' });
@@ -120,7 +129,7 @@ describe('RaceCardPage', () => {
     jest.useFakeTimers({ now: Date.parse('2026-11-23T12:00:00Z') });
     mockApi({
       ...tote,
-      '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T13:10:00.000Z', status: 'running' }),
+      '/api/current_races/7': () => raceDetail({ server_time: '2026-11-23T13:10:00.000Z', status: 'running' }),
     });
     renderRoute('/race-card?raceId=7&trackId=1');
 
@@ -133,7 +142,7 @@ describe('RaceCardPage', () => {
     jest.useFakeTimers({ now: Date.parse('2026-11-23T13:10:00Z') });
     mockApi({
       ...tote,
-      '/api/current_races/7': () => makeRaceDetail(7, { server_time: '2026-11-23T13:10:00.000Z', status: 'finished' }),
+      '/api/current_races/7': () => raceDetail({ server_time: '2026-11-23T13:10:00.000Z', status: 'finished' }),
     });
     renderRoute('/race-card?raceId=7&trackId=1');
     expect(await screen.findByText(POST_TIME_PASSED)).toBeInTheDocument();
@@ -146,7 +155,7 @@ describe('RaceCardPage', () => {
     let serverTime = '2026-11-23T12:55:00.000Z';
     const { calls } = mockApi({
       ...tote,
-      '/api/current_races/7': () => makeRaceDetail(7, { status: status as 'open', server_time: serverTime }),
+      '/api/current_races/7': () => raceDetail({ status: status as 'open', server_time: serverTime }),
     });
     renderRoute('/race-card?raceId=7&trackId=1');
     await screen.findByRole('heading', { name: 'Aville Race 1' });
@@ -192,7 +201,7 @@ describe('RaceCardPage', () => {
   });
 
   it('should go back with Go Back', async () => {
-    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
     const { router } = renderRoute('/track-card?id=1');
     await act(async () => {
       await router.navigate('/race-card?raceId=7&trackId=1');
@@ -204,7 +213,7 @@ describe('RaceCardPage', () => {
 
   it('should show the live tote under the runners and follow its updates', async () => {
     mockSocket.joinReply = (raceId) => ({ ok: true, tote: makeTote(raceId) });
-    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
     renderRoute('/race-card?raceId=7&trackId=1');
 
     const board = await screen.findByRole('region', { name: 'Tote board' });
@@ -227,7 +236,7 @@ describe('RaceCardPage', () => {
 
   it('should say on the tote that betting has not opened for a scheduled race', async () => {
     mockSocket.joinReply = (raceId) => ({ ok: true, tote: makeTote(raceId, { status: 'scheduled', frozen: true }) });
-    mockApi({ ...tote, '/api/current_races/7': () => makeRaceDetail(7, { status: 'scheduled' }) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ status: 'scheduled' }) });
     renderRoute('/race-card?raceId=7&trackId=1');
     const board = await screen.findByRole('region', { name: 'Tote board' });
     expect(await within(board).findByText(/Betting has not opened yet\./)).toBeInTheDocument();

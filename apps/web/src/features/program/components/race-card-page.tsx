@@ -1,14 +1,15 @@
 import type { CurrentRaceDetail } from '@furlong/contracts';
 import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useCurrentRace } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
 import { RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { RACE_CARD_REFRESH_MS } from '../../../config/ui';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
 import { useServerNow } from '../../../lib/server-clock';
-import { useCurrentRace } from '../api/current-race';
 import { formatDistance, formatTrackDateTime, parseId, postCountdown, statusLabel, trackTime } from './race-clock';
 
 /** Spec §8, race card. */
@@ -25,7 +26,8 @@ export const RACE_CARD_MESSAGES = {
 export function RaceCardPage({ tote: Tote }: { tote?: ComponentType<{ raceId: number }> } = {}) {
   const [params] = useSearchParams();
   const raceId = parseId(params.get('raceId'));
-  const race = useCurrentRace(raceId ?? 0);
+  // The race card is refreshed every 3 s (spec §4).
+  const race = useCurrentRace(raceId, { refetchInterval: RACE_CARD_REFRESH_MS });
   const data = race.data;
 
   const update = useRaceContext((s) => s.update);

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, makeCard } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { makeCard } from '../test-fixtures';
 import { TRACK_CARD_MESSAGES } from './track-card-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+// Races 11 and 12, the day's two races, not yet open.
+const dayCard = () => makeCard(1, { firstRaceId: 11, race: { status: 'scheduled' } });
+
 const raceRows = () =>
   within(screen.getByRole('table', { name: /^Today's races/ }))
     .getAllByRole('row')
@@ -15,7 +17,7 @@ describe('TrackCardPage', () => {
 
   it("should show the track header and today's races from the server's card", async () => {
     jest.useFakeTimers({ now: Date.parse('2026-11-23T12:55:00Z') });
-    const { calls } = mockApi({ '/api/program/tracks/1/card': () => makeCard(1) });
+    const { calls } = mockApi({ '/api/program/tracks/1/card': () => dayCard() });
     renderRoute('/track-card?id=1&daily_races=8');
 
     expect(await screen.findByRole('heading', { name: 'Aville Downs' })).toBeInTheDocument();
@@ -47,7 +49,7 @@ describe('TrackCardPage', () => {
   });
 
   it('should open the race card from a row, by click or Enter', async () => {
-    mockApi({ '/api/program/tracks/1/card': () => makeCard(1), '/api/current_races/': () => json(404, {}) });
+    mockApi({ '/api/program/tracks/1/card': () => dayCard(), '/api/current_races/': () => json(404, {}) });
     const { router } = renderRoute('/track-card?id=1&daily_races=2');
     await screen.findByRole('table', { name: /^Today's races/ });
     fireEvent.click(within(raceRows()[0] as HTMLElement).getByText('Aville Race 1'));
@@ -63,7 +65,7 @@ describe('TrackCardPage', () => {
   });
 
   it('should open the Enter Horse dialog and close it with Escape or Close', async () => {
-    mockApi({ '/api/program/tracks/1/card': () => makeCard(1) });
+    mockApi({ '/api/program/tracks/1/card': () => dayCard() });
     renderRoute('/track-card?id=1');
     const open = await screen.findByRole('button', { name: 'Enter Horse' });
 
@@ -105,7 +107,7 @@ describe('TrackCardPage', () => {
   });
 
   it('should say the track data is incomplete when the track has no start time or races', async () => {
-    const card = makeCard(1);
+    const card = dayCard();
     mockApi({ '/api/program/tracks/1/card': () => ({ ...card, track: { ...card.track, start_time: '' }, races: [] }) });
     renderRoute('/track-card?id=1');
     expect(await screen.findByText(TRACK_CARD_MESSAGES.incomplete)).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import type { CardTrack, CurrentRaceSummary } from '@furlong/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useTrackCard } from '../../../api/track-card';
 import { LinkRow } from '../../../components/ui/link-row';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatNumber } from '../../../lib/format';
-import { useTrackCard } from '../api/track-card';
 import { EnterHorseDialog } from './enter-horse-dialog';
 import { formatClock, formatDistance, LiveClock, PostCountdown, parseId, statusLabel, trackTime } from './race-clock';
 
@@ -25,7 +25,7 @@ export const TRACK_CARD_MESSAGES = {
 export function TrackCardPage() {
   const [params] = useSearchParams();
   const trackId = parseId(params.get('id'));
-  const card = useTrackCard(trackId ?? 0);
+  const card = useTrackCard(trackId);
   const [dialogOpen, setDialogOpen] = useState(false);
   const enterButton = useRef<HTMLButtonElement>(null);
   const closeDialog = useCallback(() => {

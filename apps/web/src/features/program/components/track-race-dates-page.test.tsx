@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, list, makeTrack, makeTracks } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { list, makeTrack, makeTracks } from '../test-fixtures';
 import { datesNewestFirst, NO_TRACK_DETAILS } from './track-race-dates-page';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 function races(url: URL) {
   const date = url.searchParams.get('race_date') ?? '';

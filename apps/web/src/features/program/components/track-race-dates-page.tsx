@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useCatalogRecord } from '../../../api/catalog-record';
 import { LinkRow } from '../../../components/ui/link-row';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatNumber } from '../../../lib/format';
-import { useTrack } from '../api/track';
 import { useTrackRaces } from '../api/track-races';
 import { type TrackRecord, useTracks } from '../api/tracks';
 import { formatClock, formatDistance, parseId } from './race-clock';
@@ -71,7 +71,8 @@ function TrackPicker({ trackId }: { trackId: number | null }) {
 }
 
 function TrackDates({ trackId }: { trackId: number }) {
-  const track = useTrack(trackId);
+  // A track's week changes rarely: keep it five minutes.
+  const track = useCatalogRecord<TrackRecord>('tracks', trackId, { staleTime: 5 * 60_000 });
   const dates = useMemo(() => datesNewestFirst(track.data?.race_dates ?? []), [track.data]);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const date = chosen && dates.includes(chosen) ? chosen : dates[0];

@@ -1,16 +1,14 @@
 import type { CurrentRaceSummary } from '@furlong/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { FakeRaceSocket } from '../../../../test/fake-socket';
+import { list, makeRace } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useServerClock } from '../../../lib/server-clock';
 import { getSocket } from '../../../lib/socket';
 import { CURRENT_RACES_REFRESH_MS, CURRENT_RACES_SHOWN } from '../api/current-races';
-import { makeSummary } from '../test-fixtures';
-import { FakeSocket } from '../test-socket';
 
-const mockSocket = new FakeSocket();
+const mockSocket = new FakeRaceSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: jest.fn(() => mockSocket) }));
-
-const list = (items: CurrentRaceSummary[], total = items.length, offset = 0) => ({ items, total, limit: 20, offset });
 
 describe('CurrentRacesPage', () => {
   beforeEach(() => {
@@ -25,14 +23,14 @@ describe('CurrentRacesPage', () => {
       '/api/current_races': (url) => {
         const status = url.searchParams.get('status');
         if (status === 'running')
-          return list([makeSummary(5, { race_name: 'Bton Race 2', location: 'Bton', track_id: 2, status: 'running' })]);
+          return list([makeRace(5, { race_name: 'Bton Race 2', location: 'Bton', track_id: 2, status: 'running' })]);
         if (status === 'open')
           // Newest post first, as the server lists them.
           return list([
-            makeSummary(9, { race_name: 'Aville Race 4', post_time: '2026-11-23T13:25:00.000Z' }),
-            makeSummary(8, { race_name: 'Aville Race 3', post_time: '2026-11-23T13:00:00.000Z' }),
+            makeRace(9, { race_name: 'Aville Race 4', post_time: '2026-11-23T13:25:00.000Z' }),
+            makeRace(8, { race_name: 'Aville Race 3', post_time: '2026-11-23T13:00:00.000Z' }),
           ]);
-        return list([makeSummary(4, { race_name: 'Aville Race 2', status: 'finished' })]);
+        return list([makeRace(4, { race_name: 'Aville Race 2', status: 'finished' })]);
       },
     });
     renderRoute('/current-race-screens');
@@ -69,8 +67,8 @@ describe('CurrentRacesPage', () => {
         if (url.searchParams.get('status') !== 'open') return list([]);
         const offset = Number(url.searchParams.get('offset') ?? 0);
         return offset === 0
-          ? list([makeSummary(99, { race_name: 'Late Race' })], 30)
-          : list([makeSummary(11, { race_name: 'Early Race' })], 30, offset);
+          ? list([makeRace(99, { race_name: 'Late Race' })], 30)
+          : list([makeRace(11, { race_name: 'Early Race' })], 30, offset);
       },
     });
     renderRoute('/race-screens');
@@ -87,7 +85,9 @@ describe('CurrentRacesPage', () => {
     let status: CurrentRaceSummary['status'] = 'open';
     const { calls } = mockApi({
       '/api/current_races': (url) =>
-        url.searchParams.get('status') === status ? list([makeSummary(8, { status })]) : list([]),
+        url.searchParams.get('status') === status
+          ? list([makeRace(8, { race_name: 'Aville Race 3', status })])
+          : list([]),
     });
     renderRoute('/current-race-screens');
     const running = await screen.findByRole('region', { name: 'Running now' });

@@ -2,11 +2,9 @@ import { webcrypto } from 'node:crypto';
 import type { LiveRaceResult, RaceVerification } from '@furlong/contracts';
 import { type EngineInput, simulateRace } from '@furlong/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, makeFinisher, makeResult } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { makeFinisher, makeResult } from '../test-fixtures';
 import { RESULTS_MESSAGES } from './race-results-page';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 const verification = (patch: Partial<RaceVerification> = {}): RaceVerification => ({
   current_race_id: 7,

@@ -1,12 +1,12 @@
 import type { RaceFrame } from '@furlong/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
+import { FakeRaceSocket } from '../../../../test/fake-socket';
+import { makeResult, makeSnapshot } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { makeResult, makeSnapshot } from '../test-fixtures';
-import { FakeSocket } from '../test-socket';
 import { PRELOAD_MESSAGE } from './race-screen-page';
 
-let mockSocket = new FakeSocket();
+let mockSocket = new FakeRaceSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));
 // jsdom has no WebGL and no 2D context: the Pixi picture is checked in the browser tests.
 jest.mock('./race-canvas', () => ({
@@ -27,7 +27,7 @@ const frame = (s: number, l: number[]): RaceFrame => ({
 
 describe('RaceScreenPage', () => {
   beforeEach(() => {
-    mockSocket = new FakeSocket();
+    mockSocket = new FakeRaceSocket();
     mockApi({});
   });
   afterEach(() => jest.useRealTimers());
@@ -149,7 +149,7 @@ describe('RaceScreenPage', () => {
 
 describe('RaceLeaderboardPage', () => {
   beforeEach(() => {
-    mockSocket = new FakeSocket();
+    mockSocket = new FakeRaceSocket();
     asMember();
     mockApi({});
   });

@@ -1,5 +1,5 @@
 import type { LiveRaceResult, RaceFrame, RaceSnapshot } from '@furlong/contracts';
-import { makeResult, makeSnapshot } from '../test-fixtures';
+import { makeResult, makeSnapshot } from '../../../../test/fixtures';
 import { progressAt } from './interpolation';
 import {
   applyCountdown,

@@ -1,8 +1,8 @@
 import { IDEMPOTENCY_HEADER, type PlaceBetsRequest } from '@furlong/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, makeCard, makeRaceDetail } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
-import { json, makeCard, makeRaceDetail } from '../test-fixtures';
 
 describe('AdvancedBetTracksPage', () => {
   beforeEach(() => {
@@ -11,7 +11,7 @@ describe('AdvancedBetTracksPage', () => {
   });
 
   it('should move on only with exactly as many races as the bet type has legs', async () => {
-    mockApi({ '/api/program/tracks/1/card': () => makeCard(1, 6) });
+    mockApi({ '/api/program/tracks/1/card': () => makeCard(1, { races: 6 }) });
     const { router } = renderRoute('/advanced-bet-tracks?trackId=1');
     await screen.findByRole('table', { name: "Today's races" });
     fireEvent.change(screen.getByLabelText('Bet type'), { target: { value: 'Pick 3' } });
@@ -54,7 +54,7 @@ describe('AdvancedBetRacesPage', () => {
       },
     });
     const { router } = renderRoute('/advanced-bet-tracks');
-    const card = makeCard(1, 2);
+    const card = makeCard(1, { races: 2 });
     await act(() =>
       router.navigate('/advanced-bet-races', {
         state: { selectedRaces: card.races, trackName: 'Aville Downs', trackId: 1, selectedBet: 'Daily Double' },
@@ -90,7 +90,7 @@ describe('AdvancedBetRacesPage', () => {
     await act(() =>
       router.navigate('/advanced-bet-races', {
         state: {
-          selectedRaces: makeCard(1, 2).races,
+          selectedRaces: makeCard(1, { races: 2 }).races,
           trackName: 'Aville Downs',
           trackId: 1,
           selectedBet: 'Daily Double',
@@ -121,7 +121,7 @@ describe('AdvancedBetRacesPage', () => {
     await act(() =>
       router.navigate('/advanced-bet-races', {
         state: {
-          selectedRaces: makeCard(1, 2).races,
+          selectedRaces: makeCard(1, { races: 2 }).races,
           trackName: 'Aville Downs',
           trackId: 1,
           selectedBet: 'Daily Double',

@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
+import { FakeToteSocket } from '../../../../test/fake-socket';
+import { makeRaceDetail, makeTote } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useToteStore } from '../hooks/tote-store';
-import { FakeToteSocket, makeRaceDetail, makeTote } from '../test-fixtures';
 
 let mockSocket = new FakeToteSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));

@@ -1,9 +1,9 @@
 import type { DailyDoubleProbables, PickWillPays, ToteView } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
+import { useCurrentRace } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
-import { useCurrentRace } from '../api/current-race';
 import { useLiveTote } from '../hooks/use-live-tote';
 import { useRaceIdInContext } from '../hooks/use-race-in-context';
 import { BetClock, clockTime } from './bet-clock';

@@ -1,10 +1,10 @@
 import { IDEMPOTENCY_HEADER, type PlaceBetsRequest } from '@furlong/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, makeRaceDetail } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
 import { useBetSlip } from '../hooks/bet-slip-store';
 import { BETTING_CLOSED } from '../hooks/place-errors';
-import { json, makeRaceDetail } from '../test-fixtures';
 
 const race = () => makeRaceDetail(7);
 

@@ -10,12 +10,12 @@ import {
 } from '@furlong/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useCurrentRace } from '../../../api/current-race';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
-import { useCurrentRace } from '../api/current-race';
 import { usePlaceBets } from '../api/place-bets';
 import type { AdvancedTracksState } from '../hooks/advanced-bet-state';
 import { type BetFormValues, checkAddBet } from '../hooks/bet-form';

@@ -1,24 +1,21 @@
+import type { PastPerformanceResponse } from '@furlong/contracts';
 import { type MorningLineEntry, morningLine } from '@furlong/domain';
 import { Link } from 'react-router-dom';
+import { useCurrentRace } from '../../../api/current-race';
+import { usePastPerformances } from '../../../api/past-performance';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
-import { useCurrentRace } from '../api/current-race';
-import { type PastPerformanceRecord, usePastPerformances } from '../api/past-performance';
 import { useRaceIdInContext } from '../hooks/use-race-in-context';
 import { NO_RACE_DATA } from './race-details-page';
 
-const num = (v: number | string | null | undefined): number | null => {
-  if (v === null || v === undefined || v === '') return null;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
-};
-const fraction = (pct: number | string | null | undefined): number | null => {
+const num = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null);
+const fraction = (pct: number): number | null => {
   const n = num(pct);
   return n === null ? null : n / 100;
 };
 
 /** A horse's form figures as the domain's morning line reads them (percentages as fractions). */
-export function toMorningLineEntry(pp: PastPerformanceRecord): MorningLineEntry {
+export function toMorningLineEntry(pp: PastPerformanceResponse): MorningLineEntry {
   const lastMs = num(pp.last_race_time_ms);
   return {
     winRate: fraction(pp.win_pct_horse),

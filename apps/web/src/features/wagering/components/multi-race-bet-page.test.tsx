@@ -1,7 +1,7 @@
 import type { PlaceBetsRequest } from '@furlong/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { json, makeCard, makeRaceDetail } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { json, makeCard, makeRaceDetail } from '../test-fixtures';
 
 describe('MultiRaceBetPage', () => {
   beforeEach(() => asMember());
@@ -9,7 +9,7 @@ describe('MultiRaceBetPage', () => {
   it('should submit a Daily Double over two races with a horse in each', async () => {
     const posted: PlaceBetsRequest[] = [];
     mockApi({
-      '/api/program/tracks/1/card': () => makeCard(1, 4),
+      '/api/program/tracks/1/card': () => makeCard(1, { races: 4 }),
       '/api/current_races/2': () => makeRaceDetail(2),
       '/api/current_races/3': () => makeRaceDetail(3),
       '/api/bets': (_url, init) => {
@@ -32,7 +32,10 @@ describe('MultiRaceBetPage', () => {
   });
 
   it('should refuse the wrong number of races with the spec message', async () => {
-    mockApi({ '/api/program/tracks/1/card': () => makeCard(1, 4), '/api/current_races/1': () => makeRaceDetail(1) });
+    mockApi({
+      '/api/program/tracks/1/card': () => makeCard(1, { races: 4 }),
+      '/api/current_races/1': () => makeRaceDetail(1),
+    });
     renderRoute('/multi-race-bet?trackId=1');
     fireEvent.change(await screen.findByLabelText('Bet type'), { target: { value: 'Pick 3' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Aville Race 1' }));

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { FakeToteSocket } from '../../../../test/fake-socket';
+import { json, makeRaceDetail, makeTote } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useToteStore } from '../hooks/tote-store';
-import { FakeToteSocket, json, makeRaceDetail, makeTote } from '../test-fixtures';
 
 const mockSocket = new FakeToteSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));
@@ -12,12 +13,12 @@ const figures = (horseId: number) => ({
   jockey_id: 200 + (horseId % 100),
   starts: 10,
   wins: horseId % 5,
-  win_pct_horse: String((horseId % 5) * 10),
-  avg_speed_figure_horse: String(80 + (horseId % 7)),
+  win_pct_horse: (horseId % 5) * 10,
+  avg_speed_figure_horse: 80 + (horseId % 7),
   earnings_cents: 100_000 * (horseId % 5),
   last_race_time_ms: 72_000 + (horseId % 3) * 500,
   last_race_date: '2026-11-01',
-  win_percentage_jockey: '12.5',
+  win_percentage_jockey: 12.5,
 });
 
 describe('MorningLinePage', () => {

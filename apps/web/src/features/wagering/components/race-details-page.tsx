@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
+import { useCurrentRace } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
 import { RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
-import { useCurrentRace } from '../api/current-race';
 import { useRaceIdInContext } from '../hooks/use-race-in-context';
 import { BetClock, clockTime } from './bet-clock';
 

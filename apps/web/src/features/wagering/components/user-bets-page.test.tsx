@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, makeBet } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { json, makeBet } from '../test-fixtures';
 import { HISTORY_COLUMNS, NO_BETS, NOT_YOUR_BETS } from './user-bets-page';
 
 const page = (items: unknown[]) => ({ items, total: items.length, limit: 20, offset: 0 });

@@ -1,0 +1,363 @@
+import type {
+  BetView,
+  CurrentRaceDetail,
+  CurrentRaceRunner,
+  CurrentRaceSummary,
+  LiveFinisher,
+  LiveRaceResult,
+  RaceSnapshot,
+  ToteView,
+  TrackCardResponse,
+} from '@furlong/contracts';
+import type { TrackRecord } from '../src/features/program/api/tracks';
+
+// Test data for the web client's tests (not used by the app): one builder per thing the API
+// answers, each with one set of defaults; a test patches what its case is about.
+
+/** A fetch answer with a status (and headers), for mockApi handlers. */
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers });
+
+/** A page of a list endpoint (GET /api/{kind}). */
+export const list = <T>(items: T[], total = items.length, offset = 0, limit = 5000) => ({
+  items,
+  total,
+  limit,
+  offset,
+});
+
+export function makeTrack(id: number, location: string, patch: Partial<TrackRecord> = {}): TrackRecord {
+  return {
+    id,
+    track_name: `${location} Downs`,
+    location,
+    start_time: '13:00:00',
+    daily_races: 8,
+    race_intervals: 25,
+    surface_type: 'Dirt',
+    track_condition: 'Fast',
+    weather: 'Sunny',
+    miles: 0.75,
+    furlongs: 6,
+    meters: 1207,
+    post_time: '13:00:00',
+    purse_cents: 1_700_000,
+    race_dates: ['2026-07-05', '2026-10-31', '2026-09-12'],
+    wager_types: ['Win', 'Place', 'Show'],
+    distances_furlongs: [6, 8],
+    purse_sizes_cents: [1_700_000],
+    ...patch,
+  };
+}
+
+/** 29 tracks, by location: two each for A–D, one for every other letter but X. */
+export function makeTracks(): TrackRecord[] {
+  const locations: string[] = [];
+  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWYZ') {
+    locations.push(`${letter}ville`);
+    if ('ABCD'.includes(letter)) locations.push(`${letter}ton`);
+  }
+  return locations.sort().map((location, i) => makeTrack(i + 1, location));
+}
+
+/**
+ * Three named runners with their connections, horses 101–103 (Night Ledger has no trainer or
+ * owner on record); the live race's snapshot and the race card use them.
+ */
+export const STABLE: readonly CurrentRaceRunner[] = [
+  {
+    post_position: 1,
+    horse_id: 101,
+    horse_name: 'Silver Comet',
+    horse_number: 14,
+    jockey_id: 201,
+    jockey_name: 'Ada Reyes',
+    trainer_id: 301,
+    trainer_name: 'Tom Barr',
+    owner_id: 401,
+    owner_name: 'Greenfield Stables',
+  },
+  {
+    post_position: 2,
+    horse_id: 102,
+    horse_name: 'Night Ledger',
+    horse_number: 7,
+    jockey_id: 202,
+    jockey_name: 'Bo Lind',
+    trainer_id: null,
+    trainer_name: null,
+    owner_id: null,
+    owner_name: null,
+  },
+  {
+    post_position: 3,
+    horse_id: 103,
+    horse_name: 'Copper Kettle',
+    horse_number: 3,
+    jockey_id: 203,
+    jockey_name: 'Cy Moss',
+    trainer_id: 303,
+    trainer_name: 'Ida Fenn',
+    owner_id: 403,
+    owner_name: 'Hilltop Farm',
+  },
+];
+
+const FIELD = ['Silver Comet', 'Red Baron', 'Blue Moon', 'Dark Star', 'Gold Rush'];
+
+/** A field of up to five runners for race `raceId`: horse ids raceId × 100 + post, numbered by post. */
+export function makeRunners(raceId: number, count = FIELD.length): CurrentRaceRunner[] {
+  return FIELD.slice(0, count).map((horse_name, i) => ({
+    post_position: i + 1,
+    horse_id: raceId * 100 + i + 1,
+    horse_name,
+    horse_number: i + 1,
+    jockey_id: 200 + i,
+    jockey_name: `Jockey ${i + 1}`,
+    trainer_id: 300 + i,
+    trainer_name: `Trainer ${i + 1}`,
+    owner_id: 400 + i,
+    owner_name: `Owner ${i + 1}`,
+  }));
+}
+
+/** Race `id` of the day at Aville, open for betting, post at 13:00 UTC. */
+export function makeRace(id: number, patch: Partial<CurrentRaceSummary> = {}): CurrentRaceSummary {
+  return {
+    id,
+    track_id: 1,
+    race_number: id,
+    race_name: `Aville Race ${id}`,
+    race_date: '2026-11-23',
+    post_time: '2026-11-23T13:00:00.000Z',
+    location: 'Aville',
+    miles: 0.75,
+    furlongs: 6,
+    meters: 1207,
+    num_horses: 3,
+    weather: 'Sunny',
+    surface_type: 'Dirt',
+    track_condition: 'Fast',
+    purse_cents: 1_700_000,
+    status: 'open',
+    seed_hash: null,
+    ...patch,
+  };
+}
+
+/** GET /api/current_races/{id}: makeRace with five runners (makeRunners), seen at 12:55 UTC. */
+export function makeRaceDetail(id: number, patch: Partial<CurrentRaceDetail> = {}): CurrentRaceDetail {
+  const entries = patch.entries ?? makeRunners(id);
+  return {
+    ...makeRace(id, { num_horses: entries.length }),
+    track_name: 'Aville Downs',
+    server_time: '2026-11-23T12:55:00.000Z',
+    time_scale: 1,
+    seed: null,
+    entries,
+    ...patch,
+  };
+}
+
+export interface CardOptions extends Partial<Omit<TrackCardResponse, 'races'>> {
+  /** How many races the day has (2 unless told). */
+  races?: number;
+  /** The id of race 1; the others follow. */
+  firstRaceId?: number;
+  /** Applied to every race. */
+  race?: Partial<CurrentRaceSummary>;
+}
+
+/**
+ * GET /api/program/tracks/{trackId}/card: Aville's day, race 1 at 13:00 UTC and one every 25
+ * minutes, seen at 12:55 UTC.
+ */
+export function makeCard(
+  trackId: number,
+  { races = 2, firstRaceId = 1, race, ...patch }: CardOptions = {},
+): TrackCardResponse {
+  const start = Date.parse('2026-11-23T13:00:00.000Z');
+  return {
+    track: {
+      id: trackId,
+      track_name: 'Aville Downs',
+      location: 'Aville',
+      start_time: '13:00:00',
+      utc_offset_minutes: 0,
+      daily_races: races,
+      race_intervals: 25,
+      surface_type: 'Dirt',
+      track_condition: 'Fast',
+      weather: 'Sunny',
+    },
+    date: '2026-11-23',
+    server_time: '2026-11-23T12:55:00.000Z',
+    time_scale: 1,
+    races: Array.from({ length: races }, (_, i) =>
+      makeRace(firstRaceId + i, {
+        track_id: trackId,
+        race_number: i + 1,
+        race_name: `Aville Race ${i + 1}`,
+        post_time: new Date(start + i * 25 * 60_000).toISOString(),
+        ...race,
+      }),
+    ),
+    ...patch,
+  };
+}
+
+export function makeBet(id: number, patch: Partial<BetView> = {}): BetView {
+  return {
+    id,
+    bet_date: `2026-11-23T12:${String(id).padStart(2, '0')}:00.000Z`,
+    bet_type: 'Win',
+    legs: [
+      {
+        leg: 1,
+        current_race_id: 1,
+        race_name: 'Aville Race 1',
+        race_number: 1,
+        race_date: '2026-11-23',
+        post_time: '2026-11-23T13:00:00.000Z',
+        track_id: 1,
+        track_name: 'Aville Downs',
+        status: 'open',
+      },
+    ],
+    selections: [[3]],
+    box: false,
+    amount_cents: 200,
+    combinations: 1,
+    total_cents: 200,
+    status: 'pending',
+    payout_cents: 0,
+    settled_at: null,
+    ...patch,
+  };
+}
+
+export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteView {
+  return {
+    race_id: raceId,
+    status: 'open',
+    frozen: false,
+    as_of: '2026-11-23T12:55:00.000Z',
+    pools: [
+      {
+        bet_type: 'Win',
+        race_ids: [raceId],
+        gross_cents: 1_234_500,
+        takeout: 0.16,
+        net_cents: 1_036_980,
+        carryover_cents: 0,
+      },
+      {
+        bet_type: 'Exacta',
+        race_ids: [raceId],
+        gross_cents: 500_000,
+        takeout: 0.2,
+        net_cents: 400_000,
+        carryover_cents: 0,
+      },
+    ],
+    runners: [
+      {
+        post_position: 1,
+        horse_name: 'Silver Comet',
+        morning_line: '5-2',
+        win_cents: 400_000,
+        place_cents: 100_000,
+        show_cents: 50_000,
+        win_odds: 1.6,
+        win_odds_display: '8-5',
+      },
+      {
+        post_position: 2,
+        horse_name: 'Red Baron',
+        morning_line: '3-1',
+        win_cents: 200_000,
+        place_cents: 80_000,
+        show_cents: 40_000,
+        win_odds: 4.2,
+        win_odds_display: '4-1',
+      },
+    ],
+    exacta_probables: [{ first: 1, second: 2, payout_cents: 1_840 }],
+    daily_double: null,
+    pick_will_pays: [],
+    ...patch,
+  };
+}
+
+/** The live race screen's first state (race:join): race 7, Aville Race 3, the STABLE at the gate. */
+export function makeSnapshot(patch: Partial<RaceSnapshot> = {}): RaceSnapshot {
+  return {
+    race_id: 7,
+    race_name: 'Aville Race 3',
+    track_id: 1,
+    track_name: 'Aville Downs',
+    furlongs: 6,
+    surface_type: 'Dirt',
+    track_condition: 'Fast',
+    phase: 'open',
+    post_time: '2026-11-23T13:00:00.000Z',
+    server_time: '2026-11-23T12:59:00.000Z',
+    time_scale: 1,
+    seed_hash: 'f'.repeat(64),
+    entries: STABLE.map(({ post_position, horse_id, horse_name, horse_number, jockey_id, jockey_name }) => ({
+      post_position,
+      horse_id,
+      horse_name,
+      horse_number,
+      jockey_id,
+      jockey_name,
+    })),
+    frame: null,
+    result: null,
+    ...patch,
+  };
+}
+
+export function makeFinisher(position: number, post: number, patch: Partial<LiveFinisher> = {}): LiveFinisher {
+  return {
+    finish_position: position,
+    post_position: post,
+    horse_id: 100 + post,
+    horse_name: STABLE[post - 1]?.horse_name ?? `Horse ${post}`,
+    jockey_id: 200 + post,
+    jockey_name: `Jockey ${post}`,
+    trainer_id: 300 + post,
+    trainer_name: `Trainer ${post}`,
+    owner_id: 400 + post,
+    owner_name: `Owner ${post}`,
+    finish_time_ms: 71_000 + position * 250,
+    speed_figure: 95 - position,
+    earnings_cents: position === 1 ? 1_020_000 : 0,
+    ...patch,
+  };
+}
+
+/** Race 7's result: Copper Kettle (post 3) wins from Silver Comet and Night Ledger. */
+export function makeResult(patch: Partial<LiveRaceResult> = {}): LiveRaceResult {
+  return {
+    result_id: 55,
+    current_race_id: 7,
+    race_id: 901,
+    race_name: 'Aville Race 3',
+    track_id: 1,
+    track_name: 'Aville Downs',
+    race_date: '2026-11-23',
+    furlongs: 6,
+    surface_type: 'Dirt',
+    track_condition: 'Fast',
+    finished_at: '2026-11-23T13:01:12.000Z',
+    race_duration_ms: 71_250,
+    wire_position: 0.98,
+    seed: 'c0ffee',
+    // SHA-256 of "c0ffee"
+    seed_hash: 'fb0288872031fc4818c03a7253bd3a78de192d05e6bccd09ceabeda65b4d7c6f',
+    finishers: [makeFinisher(1, 3), makeFinisher(2, 1), makeFinisher(3, 2)],
+    engine_runners: [],
+    ...patch,
+  };
+}

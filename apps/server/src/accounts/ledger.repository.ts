@@ -107,6 +107,22 @@ export class LedgerRepository {
     return rows[0]?.balance_cents ?? 0;
   }
 
+  async balanceOf(code: string, manager: EntityManager | DataSource = this.dataSource): Promise<number> {
+    const rows: { balance_cents: string }[] = await manager.query(
+      'SELECT balance_cents FROM wallet_accounts WHERE code = $1',
+      [code],
+    );
+    return Number(rows[0]?.balance_cents ?? 0);
+  }
+
+  async lockBalance(manager: EntityManager, code: string): Promise<number> {
+    const rows: { balance_cents: string }[] = await manager.query(
+      'SELECT balance_cents FROM wallet_accounts WHERE code = $1 FOR UPDATE',
+      [code],
+    );
+    return Number(rows[0]?.balance_cents ?? 0);
+  }
+
   /** A user's entries, newest first, each with the other side of its transfer. */
   async entriesOfUser(userId: number, limit: number, offset: number): Promise<{ items: LedgerEntry[]; total: number }> {
     const [items, counted]: [LedgerEntry[], { total: number }[]] = await Promise.all([

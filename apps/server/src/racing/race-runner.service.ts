@@ -9,6 +9,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { REDIS } from '../redis/redis.module';
@@ -17,7 +18,6 @@ import { RaceRepository } from './race.repository';
 import { MemoryLeaseStore, RaceLeases, RedisLeaseStore } from './race-lease';
 import { STALE_AFTER_WALL_MS } from './race-lifecycle';
 import { RacingService, type RunnableRace } from './racing.service';
-import { RacingClock } from './racing-clock';
 import { nextCountdownWall, sampleDueAt, sampleDueTime, toFrame } from './sample-timetable';
 
 /** How often (wall) a runner renews its leases and looks for races to take. */

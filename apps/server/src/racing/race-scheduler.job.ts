@@ -1,15 +1,15 @@
 import type { CurrentRaceStatus } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { JobPayloads } from '../jobs/job.types';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
-import { DayCardService, trackLocalDay } from '../program/day-card.service';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { RaceRepository } from './race.repository';
+import { RaceCardService, trackLocalDay } from './race-card.service';
 import { lifecycleCutoffs, STALE_AFTER_WALL_MS } from './race-lifecycle';
 import { RacingService } from './racing.service';
-import { RacingClock } from './racing-clock';
 
 export const RACING_SCHEDULE_ID = 'racing.schedule';
 /** Races opened per statement (a first start of the day may open many at once). */
@@ -41,7 +41,7 @@ export class RaceSchedulerJob implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RacingClock) private readonly clock: RacingClock,
-    @Inject(DayCardService) private readonly dayCards: DayCardService,
+    @Inject(RaceCardService) private readonly dayCards: RaceCardService,
     @Inject(RacingService) private readonly service: RacingService,
     @Inject(RaceRepository) private readonly repository: RaceRepository,
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,

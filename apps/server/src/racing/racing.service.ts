@@ -17,12 +17,12 @@ import {
 } from '@furlong/domain';
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { notFound } from '../common/api-error';
+import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { JobPayloads } from '../jobs/job.types';
 import { JobQueue } from '../jobs/job-queue.service';
 import { RaceRepository, type RaceRunSpec, type RunnerFormRow } from './race.repository';
 import { officialFinishers, storedRace } from './race-result.math';
-import { RacingClock } from './racing-clock';
 import { sampleDueAt, toFrame } from './sample-timetable';
 
 /** Speed figure of a horse without form. */

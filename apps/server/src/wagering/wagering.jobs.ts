@@ -1,11 +1,11 @@
 import { toteRoom } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { JobPayloads } from '../jobs/job.types';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
-import { RacingClock } from '../racing/racing-clock';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { PoolRepository } from './pool.repository';
 import { PoolService } from './pool.service';

@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
+import { preparedQuery } from '../common/prepared-query';
 
 export interface LockedAccount {
   id: number;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
+import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
 
 /** What a bet is checked against before anything is written: the race's card position and field. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
+import { preparedQuery } from '../common/prepared-query';
 import { type MorningLineForm, type RaceForTote, RaceReadModel } from '../racing/race-read-model';
 import type { PoolState } from './entities/wager-pool.entity';
 import { poolAccountCode } from './wagering-rules';

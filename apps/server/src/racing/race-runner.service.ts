@@ -15,6 +15,7 @@ import { SocketEmitter } from '../realtime/socket-emitter';
 import { REDIS } from '../redis/redis.module';
 import { LatenessHistogram } from './lateness-histogram';
 import { RaceRepository } from './race.repository';
+import { RaceEvents } from './race-events';
 import { MemoryLeaseStore, RaceLeases, RedisLeaseStore } from './race-lease';
 import { STALE_AFTER_WALL_MS } from './race-lifecycle';
 import { RacingService, type RunnableRace } from './racing.service';
@@ -84,6 +85,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(RacingService) private readonly service: RacingService,
     @Inject(RaceRepository) private readonly repository: RaceRepository,
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
+    @Inject(RaceEvents) private readonly events: RaceEvents,
   ) {
     const store = redis ? new RedisLeaseStore(redis) : new MemoryLeaseStore();
     this.leases = new RaceLeases(store, this.instanceId, LEASE_TTL_MS, config.redis.prefix);
@@ -267,7 +269,10 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     race.nextSample = Math.max(0, sampleDueAt(race.offMs, racingNow, race.runnable.race.samples.length));
     if (race.runnable.spec.status === 'running') return;
     this.chain(race, async () => {
-      if (await this.repository.close(race.id, new Date(this.clock.nowMs()))) this.phase(race.id, 'closed');
+      if (await this.repository.close(race.id, new Date(this.clock.nowMs()))) {
+        this.phase(race.id, 'closed');
+        await this.events.emit('race.closed', { race_ids: [race.id] });
+      }
       if (await this.repository.start(race.id)) this.phase(race.id, 'running');
     });
   }
@@ -289,6 +294,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
         if (attempts >= MAX_RECORD_ATTEMPTS && (await this.repository.abandon(race.id))) {
           this.failures.delete(race.id);
           this.phase(race.id, 'cancelled');
+          await this.events.emit('race.cancelled', { race_ids: [race.id] });
         }
       } finally {
         // Released either way: if the write failed, the next poll takes the race again and retries.

@@ -8,6 +8,7 @@ import { JobQueue } from '../jobs/job-queue.service';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { RaceRepository } from './race.repository';
 import { RaceCardService, trackLocalDay } from './race-card.service';
+import { RaceEvents } from './race-events';
 import { lifecycleCutoffs, STALE_AFTER_WALL_MS } from './race-lifecycle';
 import { RacingService } from './racing.service';
 
@@ -46,6 +47,7 @@ export class RaceSchedulerJob implements OnApplicationBootstrap {
     @Inject(RaceRepository) private readonly repository: RaceRepository,
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
     @Inject(JobQueue) private readonly jobs: JobQueue,
+    @Inject(RaceEvents) private readonly events: RaceEvents,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -115,6 +117,9 @@ export class RaceSchedulerJob implements OnApplicationBootstrap {
     this.announce(cancelled, 'cancelled');
     this.announce(closed, 'closed');
     this.announce(opened, 'open');
+    // Opened races were announced by RacingService.open.
+    if (cancelled.length > 0) await this.events.emit('race.cancelled', { race_ids: cancelled });
+    if (closed.length > 0) await this.events.emit('race.closed', { race_ids: closed });
     return { opened: opened.length, closed: closed.length, cancelled: cancelled.length };
   }
 

@@ -4,6 +4,7 @@ import { DayCardRepository } from './day-card.repository';
 import { RaceGateway } from './race.gateway';
 import { RaceRepository } from './race.repository';
 import { RaceCardService } from './race-card.service';
+import { RaceEvents } from './race-events';
 import { RaceReadModel } from './race-read-model';
 import { RaceResultController } from './race-result.controller';
 import { RaceRunner } from './race-runner.service';
@@ -20,6 +21,7 @@ import { RacingService } from './racing.service';
     DayCardRepository,
     CurrentRaceRepository,
     RaceCardService,
+    RaceEvents,
     RaceReadModel,
     RaceRepository,
     RacingService,
@@ -27,6 +29,6 @@ import { RacingService } from './racing.service';
     RaceSchedulerJob,
     RaceGateway,
   ],
-  exports: [RacingService, RaceCardService, RaceReadModel],
+  exports: [RacingService, RaceCardService, RaceEvents, RaceReadModel],
 })
 export class RacingModule {}

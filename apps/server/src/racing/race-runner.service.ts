@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type CurrentRaceStatus, raceRoom } from '@furlong/contracts';
 import {
@@ -10,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RacingClock } from '../common/racing-clock';
+import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { REDIS } from '../redis/redis.module';
@@ -66,7 +66,7 @@ export interface RunnerStats {
 @Injectable()
 export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('RaceRunner');
-  readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly instanceId: string;
   readonly leases: RaceLeases;
   private readonly held = new Map<number, HeldRace>();
   private readonly adopting = new Set<number>();
@@ -86,7 +86,9 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(RaceRepository) private readonly repository: RaceRepository,
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
     @Inject(RaceEvents) private readonly events: RaceEvents,
+    @Inject(Randomness) random: Randomness,
   ) {
+    this.instanceId = `${hostname()}:${process.pid}:${random.hex(3)}`;
     const store = redis ? new RedisLeaseStore(redis) : new MemoryLeaseStore();
     this.leases = new RaceLeases(store, this.instanceId, LEASE_TTL_MS, config.redis.prefix);
   }

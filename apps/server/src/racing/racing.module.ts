@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CryptoRandomness, Randomness } from '../common/randomness';
 import { CurrentRaceRepository } from './current-race.repository';
 import { DayCardRepository } from './day-card.repository';
 import { RaceGateway } from './race.gateway';
@@ -18,6 +19,7 @@ import { RacingService } from './racing.service';
 @Module({
   controllers: [RaceResultController],
   providers: [
+    { provide: Randomness, useClass: CryptoRandomness },
     DayCardRepository,
     CurrentRaceRepository,
     RaceCardService,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   type LiveRaceResult,
   type RaceFrame,
@@ -18,6 +18,7 @@ import {
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { notFound } from '../common/api-error';
 import { RacingClock } from '../common/racing-clock';
+import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RaceRepository, type RaceRunSpec, type RunnerFormRow } from './race.repository';
 import { RaceEvents } from './race-events';
@@ -29,8 +30,8 @@ export const DEFAULT_SPEED_FIGURE = 80;
 const SIMULATION_CACHE_SIZE = 256;
 
 /** A fresh secret seed (32 random bytes, hex) and its SHA-256 (hex), published when betting opens. */
-export function newSeed(): { seed: string; seed_hash: string } {
-  const seed = randomBytes(32).toString('hex');
+export function newSeed(random: Randomness): { seed: string; seed_hash: string } {
+  const seed = random.hex(32);
   return { seed, seed_hash: seedHash(seed) };
 }
 
@@ -82,6 +83,7 @@ export class RacingService {
     @Inject(RacingClock) private readonly clock: RacingClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RaceEvents) private readonly events: RaceEvents,
+    @Inject(Randomness) private readonly random: Randomness,
   ) {}
 
   /** Opens the given scheduled races: each gets a secret seed, its hash and its engine runners. */
@@ -95,7 +97,7 @@ export class RacingService {
       byRace.set(form.current_race_id, list);
     }
     const opened = await this.repository.open(
-      raceIds.map((id) => ({ id, ...newSeed(), engine_runners: byRace.get(id) ?? [] })),
+      raceIds.map((id) => ({ id, ...newSeed(this.random), engine_runners: byRace.get(id) ?? [] })),
     );
     // Announced, not handed on: a subscriber's failure does not undo the opening.
     if (opened.length > 0) await this.events.emit('race.opened', { race_ids: opened });

@@ -30,10 +30,8 @@ const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
   // Names of tracks, horses and riders joined onto racing's rows; the card draw reads the horses.
   'racing/current-race.repository.ts': ['horses', 'jockeys', 'owners', 'trainers', 'tracks'],
   'racing/day-card.repository.ts': ['horses', 'jockeys', 'tracks'],
-  'racing/race-read-model.ts': ['horses', 'past_performances', 'tracks'],
-  // Settlement and will-pays read the official order from the catalog's results.
-  'wagering/sequence-pool.repository.ts': ['race_result_finishers', 'race_results'],
-  'wagering/settlement.repository.ts': ['race_result_finishers', 'race_results'],
+  // ... and the official orders racing wrote, for settlement and the will-pays.
+  'racing/race-read-model.ts': ['horses', 'past_performances', 'race_result_finishers', 'race_results', 'tracks'],
   // The statistics (a handicapping module to come) are computed from the catalog's results.
   'stats/stats.repository.ts': ['horses', 'race_result_finishers', 'race_results', 'races', 'tracks'],
   // Bet types are catalog reference data.

@@ -186,6 +186,32 @@ export class RaceReadModel {
     return out;
   }
 
+  /** Official finishing order (program numbers, winner first) of each of these races that has a result. */
+  async officialOrders(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, number[]>> {
+    if (raceIds.length === 0) return new Map();
+    const rows: { current_race_id: number; order: number[] }[] = await runner.query(
+      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        GROUP BY rr.current_race_id`,
+      [[...raceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+  }
+
+  /** The official winner (program number) of each of these races that has a result. */
+  async officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
+    if (raceIds.length === 0) return new Map();
+    const rows: { current_race_id: number; post_position: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        ORDER BY rr.current_race_id, f.finish_position`,
+      [[...raceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+  }
+
   /** The program numbers of a race's field. */
   async postPositions(raceId: number): Promise<number[]> {
     const rows: { post_position: number }[] = await this.dataSource.query(

@@ -81,15 +81,8 @@ export class SettlementRepository {
   }
 
   /** Official finishing order (program numbers, winner first) of each race. */
-  async officialOrders(manager: EntityManager, raceIds: readonly number[]): Promise<Map<number, number[]>> {
-    const rows: { current_race_id: number; order: number[] }[] = await manager.query(
-      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
-         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
-        WHERE rr.current_race_id = ANY($1::int[])
-        GROUP BY rr.current_race_id`,
-      [[...raceIds]],
-    );
-    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+  officialOrders(manager: EntityManager, raceIds: readonly number[]): Promise<Map<number, number[]>> {
+    return this.races.officialOrders(raceIds, manager);
   }
 
   /**

@@ -1,18 +1,21 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module';
+import { AuctionModule } from './auction/auction.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { Clock, SystemClock } from './common/clock';
+import { RacingClock } from './common/racing-clock';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import { SeedModule } from './database/seed/seed.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
 import { ProgramModule } from './program/program.module';
 import { RacingModule } from './racing/racing.module';
-import { RacingClock } from './racing/racing-clock';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
+import { StableModule } from './stable/stable.module';
 import { StatsModule } from './stats/stats.module';
 import { WageringModule } from './wagering/wagering.module';
 
@@ -35,6 +38,9 @@ export class AppModule {
         StatsModule,
         AccountsModule,
         WageringModule,
+        StableModule,
+        AuctionModule,
+        ContentModule,
       ],
       controllers: [HealthController],
     };

@@ -4,8 +4,8 @@ import type { ClientToServerEvents, RaceJoinReply, ServerToClientEvents, ToteJoi
 import type { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { DayCardService } from '../src/program/day-card.service';
 import { RaceRepository } from '../src/racing/race.repository';
+import { RaceCardService } from '../src/racing/race-card.service';
 import { JOIN_LIMITS } from '../src/realtime/join-budget';
 import { RoomJoins } from '../src/realtime/room-joins';
 import { SocketEmitter } from '../src/realtime/socket-emitter';
@@ -134,7 +134,7 @@ describe('bounded socket joins', () => {
     const db = sut.app.get(DataSource);
     const tracks: { id: number }[] = await db.query('SELECT id FROM tracks ORDER BY id LIMIT 4');
     for (const track of tracks) {
-      for (const day of ['2031-05-01', '2031-05-02']) await sut.app.get(DayCardService).ensureCard(track.id, day);
+      for (const day of ['2031-05-01', '2031-05-02']) await sut.app.get(RaceCardService).ensureCard(track.id, day);
     }
     const rows: { id: number }[] = await db.query('SELECT id FROM current_races ORDER BY id');
     raceIds = rows.map((r) => Number(r.id));

@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
+import { preparedQuery } from '../common/prepared-query';
 
 export interface LockedAccount {
   id: number;
@@ -105,6 +105,22 @@ export class LedgerRepository {
       [userId],
     );
     return rows[0]?.balance_cents ?? 0;
+  }
+
+  async balanceOf(code: string, manager: EntityManager | DataSource = this.dataSource): Promise<number> {
+    const rows: { balance_cents: string }[] = await manager.query(
+      'SELECT balance_cents FROM wallet_accounts WHERE code = $1',
+      [code],
+    );
+    return Number(rows[0]?.balance_cents ?? 0);
+  }
+
+  async lockBalance(manager: EntityManager, code: string): Promise<number> {
+    const rows: { balance_cents: string }[] = await manager.query(
+      'SELECT balance_cents FROM wallet_accounts WHERE code = $1 FOR UPDATE',
+      [code],
+    );
+    return Number(rows[0]?.balance_cents ?? 0);
   }
 
   /** A user's entries, newest first, each with the other side of its transfer. */

@@ -106,6 +106,16 @@ export class LedgerService {
   balanceOfUser(userId: number): Promise<number> {
     return this.repository.balanceOfUser(userId);
   }
+
+  /** A system account's balance as last committed (0 if it has none); in a transaction, pass its manager. */
+  balanceOf(code: string, manager?: EntityManager): Promise<number> {
+    return this.repository.balanceOf(code, manager);
+  }
+
+  /** A system account's balance with its row locked for the rest of the caller's transaction (0 if it has none). */
+  lockBalance(manager: EntityManager, code: string): Promise<number> {
+    return this.repository.lockBalance(manager, code);
+  }
 }
 
 const isHouse = (...refs: LedgerAccountRef[]) => refs.some((r) => 'system' in r && r.system === HOUSE_CODE);

@@ -1,7 +1,7 @@
 import type { UserRole } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
+import { preparedQuery } from '../common/prepared-query';
 
 export interface SessionRow {
   id: number;

@@ -2,7 +2,7 @@ import type { CatalogKind, ColumnDef, FilterValue, ListQuery } from '@furlong/co
 import { Inject, Injectable } from '@nestjs/common';
 import { escapeLiteral } from 'pg';
 import { DataSource } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
+import { preparedQuery } from '../common/prepared-query';
 import { fitsStoredColumn, likePattern, type StoredColumn } from './list-query';
 import { KINDS_WITH_SEARCH_TEXT, SEARCH_TEXT_COLUMN } from './search-text';
 

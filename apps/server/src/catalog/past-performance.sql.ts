@@ -1,14 +1,13 @@
 import type { EntityManager } from 'typeorm';
 
-// Every start with its race day; a result from a live run carries the day it was run on.
+// Every start with its race day (a live run's history race is written with the day it was run on).
 // `where` narrows the horses (a live result refreshes only its runners).
 const starts = (where: string) => `
   SELECT f.horse_id, f.jockey_id, f.finish_position, f.speed_figure, f.earnings_cents, f.finish_time_ms,
-         coalesce(cr.race_date, r.race_date) AS race_date, rr.finished_at, rr.id AS result_id
+         r.race_date, rr.finished_at, rr.id AS result_id
   FROM race_result_finishers f
   JOIN race_results rr ON rr.id = f.result_id
   JOIN races r ON r.id = rr.race_id
-  LEFT JOIN current_races cr ON cr.id = rr.current_race_id
   ${where}`;
 
 const upsertPastPerformances = (where: string) => `

@@ -6,6 +6,8 @@ export abstract class Randomness {
   abstract token(bytes: number): string;
   /** An integer in [min, max). */
   abstract int(min: number, max: number): number;
+  /** `bytes` random bytes as hex text. */
+  abstract hex(bytes: number): string;
 }
 
 export class CryptoRandomness extends Randomness {
@@ -14,5 +16,8 @@ export class CryptoRandomness extends Randomness {
   }
   int(min: number, max: number): number {
     return randomInt(min, max);
+  }
+  hex(bytes: number): string {
+    return randomBytes(bytes).toString('hex');
   }
 }

@@ -1,8 +1,8 @@
 import { Client, type ClientConfig, types } from 'pg';
 import { DataSource } from 'typeorm';
+import { allowPreparedStatements } from '../common/prepared-query';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
-import { allowPreparedStatements } from './prepared-query';
 import { QueryErrorLogger } from './query-logger';
 
 // int8 and numeric arrive as strings by default; our values (cents, distances) fit a JS number.

@@ -8,8 +8,8 @@ import { parseCalendarDate } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
 import { QueryReader, type RawQuery } from '../common/query-params';
-import { RacingClock } from '../racing/racing-clock';
-import { CurrentRaceRepository } from './current-race.repository';
+import { RacingClock } from '../common/racing-clock';
+import { RaceCardService } from '../racing/race-card.service';
 
 export const CURRENT_RACES_DEFAULT_LIMIT = 25;
 export const CURRENT_RACES_MAX_LIMIT = 500;
@@ -22,14 +22,14 @@ const INT_MAX = 2_147_483_647;
 @Injectable()
 export class CurrentRaceService {
   constructor(
-    @Inject(CurrentRaceRepository) private readonly repository: CurrentRaceRepository,
+    @Inject(RaceCardService) private readonly races: RaceCardService,
     @Inject(RacingClock) private readonly clock: RacingClock,
   ) {}
 
   async get(id: number): Promise<CurrentRaceDetail> {
-    const race = await this.repository.findById(id);
+    const race = await this.races.race(id);
     if (!race) throw notFound('Current race', id);
-    const entries = await this.repository.entries(id);
+    const entries = await this.races.entries(id);
     return { ...race, ...this.clockStamp(), entries };
   }
 
@@ -45,7 +45,7 @@ export class CurrentRaceService {
     const limit = params.integer('limit', 1, CURRENT_RACES_MAX_LIMIT, CURRENT_RACES_DEFAULT_LIMIT);
     const offset = params.integer('offset', 0, INT_MAX, 0);
     if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
-    const { items, total } = await this.repository.list({ trackId, date, status, limit, offset });
+    const { items, total } = await this.races.list({ trackId, date, status, limit, offset });
     return { items, total, limit, offset, ...this.clockStamp() };
   }
 

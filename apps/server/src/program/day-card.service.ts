@@ -1,11 +1,10 @@
 import type { TrackCardResponse } from '@furlong/contracts';
-import { MAX_DAILY_RACES, parseCalendarDate, planDayCard } from '@furlong/domain';
+import { parseCalendarDate } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
 import { QueryReader, type RawQuery } from '../common/query-params';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { RacingClock } from '../racing/racing-clock';
-import { type CardTrackRow, DayCardRepository } from './day-card.repository';
+import { RacingClock } from '../common/racing-clock';
+import { RaceCardService, trackLocalDay } from '../racing/race-card.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -20,66 +19,23 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The calendar day at a track at instant `now`, from its UTC offset (local − UTC, minutes). */
-export function trackLocalDay(now: Date | number, utcOffsetMinutes: number): string {
-  return new Date(new Date(now).getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
-}
-
-/** A track's card for a day: its current races, made on demand (spec §4), the same every time. */
+/** A track's card for a day: its current races, made on demand (spec §4) by racing, the same every time. */
 @Injectable()
 export class DayCardService {
   constructor(
-    @Inject(DayCardRepository) private readonly repository: DayCardRepository,
+    @Inject(RaceCardService) private readonly cards: RaceCardService,
     @Inject(RacingClock) private readonly clock: RacingClock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /**
-   * Makes sure the track's races for `date` (YYYY-MM-DD) exist: races 1..daily_races drawn by
-   * planDayCard from (config seed, track, date). Idempotent and safe to call concurrently; also
-   * used by the scheduler. Returns the track, or throws a 404 for an unknown one.
-   */
-  async ensureCard(trackId: number, date: string): Promise<CardTrackRow> {
-    const track = await this.repository.findTrack(trackId);
-    if (!track) throw notFound('Track', trackId);
-    return this.ensureTrackCard(track, date);
-  }
-
-  /** ensureCard for a track already read (the scheduler reads them all at once). */
-  async ensureTrackCard(track: CardTrackRow, date: string): Promise<CardTrackRow> {
-    const trackId = track.id;
-    // Most calls find the card made: skip the write transaction then.
-    if ((await this.repository.countRaces(trackId, date)) >= Math.min(track.daily_races, MAX_DAILY_RACES)) {
-      return track;
-    }
-    await this.repository.createCard(track, date, (draw) =>
-      planDayCard({
-        seed: this.config.seed.value,
-        date,
-        track,
-        horses: draw.horses,
-        jockeyIds: draw.jockeyIds,
-        // Only a card that is being completed has horses already; a new one draws from all.
-        excludeHorseIds: draw.existingHorseIds,
-      }),
-    );
-    return track;
-  }
-
-  /** Every track, as the scheduler needs them. */
-  tracks(): Promise<CardTrackRow[]> {
-    return this.repository.findTracks();
-  }
 
   async getCard(trackId: number, query: RawQuery): Promise<TrackCardResponse> {
     const now = this.clock.now();
     const params = new QueryReader(query, ['date']);
     const requested = this.parseDate(params, now);
-    const found = await this.repository.findTrack(trackId);
+    const found = await this.cards.track(trackId);
     if (!found) throw notFound('Track', trackId);
     // No date: the track's own calendar day (its card runs in its local afternoon).
     const date = requested ?? trackLocalDay(now, found.utc_offset_minutes);
-    const track = await this.ensureTrackCard(found, date);
+    const track = await this.cards.ensureTrackCard(found, date);
     return {
       track: {
         id: track.id,
@@ -96,7 +52,7 @@ export class DayCardService {
       date,
       server_time: now.toISOString(),
       time_scale: this.clock.scale,
-      races: await this.repository.listRaces(trackId, date),
+      races: await this.cards.racesOfDay(trackId, date),
     };
   }
 

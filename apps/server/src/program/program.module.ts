@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
+import { RacingModule } from '../racing/racing.module';
 import { CurrentRaceController } from './current-race.controller';
-import { CurrentRaceRepository } from './current-race.repository';
 import { CurrentRaceService } from './current-race.service';
-import { DayCardRepository } from './day-card.repository';
 import { DayCardService } from './day-card.service';
 import { TrackCardController } from './track-card.controller';
 
+/** The program's API: track cards and current races, read from racing, which owns and makes them. */
 @Module({
+  imports: [RacingModule],
   controllers: [TrackCardController, CurrentRaceController],
-  providers: [DayCardRepository, DayCardService, CurrentRaceRepository, CurrentRaceService],
-  // The race scheduler makes each day's cards through DayCardService.ensureCard.
-  exports: [DayCardService],
+  providers: [DayCardService, CurrentRaceService],
 })
 export class ProgramModule {}

@@ -1,6 +1,6 @@
 import { Clock } from '../common/clock';
+import { RacingClock } from '../common/racing-clock';
 import { canMove, lifecycleCutoffs, phaseByClock } from './race-lifecycle';
-import { RacingClock } from './racing-clock';
 
 class FakeClock extends Clock {
   constructor(public ms: number) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type CurrentRaceStatus, raceRoom } from '@furlong/contracts';
 import {
@@ -9,15 +8,17 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { RacingClock } from '../common/racing-clock';
+import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { REDIS } from '../redis/redis.module';
 import { LatenessHistogram } from './lateness-histogram';
 import { RaceRepository } from './race.repository';
+import { RaceEvents } from './race-events';
 import { MemoryLeaseStore, RaceLeases, RedisLeaseStore } from './race-lease';
 import { STALE_AFTER_WALL_MS } from './race-lifecycle';
 import { RacingService, type RunnableRace } from './racing.service';
-import { RacingClock } from './racing-clock';
 import { nextCountdownWall, sampleDueAt, sampleDueTime, toFrame } from './sample-timetable';
 
 /** How often (wall) a runner renews its leases and looks for races to take. */
@@ -65,7 +66,7 @@ export interface RunnerStats {
 @Injectable()
 export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('RaceRunner');
-  readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly instanceId: string;
   readonly leases: RaceLeases;
   private readonly held = new Map<number, HeldRace>();
   private readonly adopting = new Set<number>();
@@ -84,7 +85,10 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(RacingService) private readonly service: RacingService,
     @Inject(RaceRepository) private readonly repository: RaceRepository,
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
+    @Inject(RaceEvents) private readonly events: RaceEvents,
+    @Inject(Randomness) random: Randomness,
   ) {
+    this.instanceId = `${hostname()}:${process.pid}:${random.hex(3)}`;
     const store = redis ? new RedisLeaseStore(redis) : new MemoryLeaseStore();
     this.leases = new RaceLeases(store, this.instanceId, LEASE_TTL_MS, config.redis.prefix);
   }
@@ -267,7 +271,10 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     race.nextSample = Math.max(0, sampleDueAt(race.offMs, racingNow, race.runnable.race.samples.length));
     if (race.runnable.spec.status === 'running') return;
     this.chain(race, async () => {
-      if (await this.repository.close(race.id, new Date(this.clock.nowMs()))) this.phase(race.id, 'closed');
+      if (await this.repository.close(race.id, new Date(this.clock.nowMs()))) {
+        this.phase(race.id, 'closed');
+        await this.events.emit('race.closed', { race_ids: [race.id] });
+      }
       if (await this.repository.start(race.id)) this.phase(race.id, 'running');
     });
   }
@@ -289,6 +296,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
         if (attempts >= MAX_RECORD_ATTEMPTS && (await this.repository.abandon(race.id))) {
           this.failures.delete(race.id);
           this.phase(race.id, 'cancelled');
+          await this.events.emit('race.cancelled', { race_ids: [race.id] });
         }
       } finally {
         // Released either way: if the write failed, the next poll takes the race again and retries.

@@ -1,15 +1,16 @@
 import type { CurrentRaceStatus } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { JobPayloads } from '../jobs/job.types';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
-import { DayCardService, trackLocalDay } from '../program/day-card.service';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { RaceRepository } from './race.repository';
+import { RaceCardService, trackLocalDay } from './race-card.service';
+import { RaceEvents } from './race-events';
 import { lifecycleCutoffs, STALE_AFTER_WALL_MS } from './race-lifecycle';
 import { RacingService } from './racing.service';
-import { RacingClock } from './racing-clock';
 
 export const RACING_SCHEDULE_ID = 'racing.schedule';
 /** Races opened per statement (a first start of the day may open many at once). */
@@ -41,11 +42,12 @@ export class RaceSchedulerJob implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RacingClock) private readonly clock: RacingClock,
-    @Inject(DayCardService) private readonly dayCards: DayCardService,
+    @Inject(RaceCardService) private readonly dayCards: RaceCardService,
     @Inject(RacingService) private readonly service: RacingService,
     @Inject(RaceRepository) private readonly repository: RaceRepository,
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
     @Inject(JobQueue) private readonly jobs: JobQueue,
+    @Inject(RaceEvents) private readonly events: RaceEvents,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -115,6 +117,9 @@ export class RaceSchedulerJob implements OnApplicationBootstrap {
     this.announce(cancelled, 'cancelled');
     this.announce(closed, 'closed');
     this.announce(opened, 'open');
+    // Opened races were announced by RacingService.open.
+    if (cancelled.length > 0) await this.events.emit('race.cancelled', { race_ids: cancelled });
+    if (closed.length > 0) await this.events.emit('race.closed', { race_ids: closed });
     return { opened: opened.length, closed: closed.length, cancelled: cancelled.length };
   }
 

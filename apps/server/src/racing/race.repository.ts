@@ -3,7 +3,7 @@ import type { EngineRunner } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
-import { preparedQuery } from '../database/prepared-query';
+import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
 import type { OfficialFinisher } from './race-result.math';
 

@@ -1,17 +1,36 @@
 import { Module } from '@nestjs/common';
-import { ProgramModule } from '../program/program.module';
+import { CryptoRandomness, Randomness } from '../common/randomness';
+import { CurrentRaceRepository } from './current-race.repository';
+import { DayCardRepository } from './day-card.repository';
 import { RaceGateway } from './race.gateway';
 import { RaceRepository } from './race.repository';
+import { RaceCardService } from './race-card.service';
+import { RaceEvents } from './race-events';
+import { RaceReadModel } from './race-read-model';
 import { RaceResultController } from './race-result.controller';
 import { RaceRunner } from './race-runner.service';
 import { RaceSchedulerJob } from './race-scheduler.job';
 import { RacingService } from './racing.service';
 
-/** Live racing: the scheduler job, the race runner, the live gateway, results and verification. */
+/**
+ * Live racing: the current races (made per track and day, read by the program and wagering), the
+ * scheduler job, the race runner, the live gateway, results and verification.
+ */
 @Module({
-  imports: [ProgramModule],
   controllers: [RaceResultController],
-  providers: [RaceRepository, RacingService, RaceRunner, RaceSchedulerJob, RaceGateway],
-  exports: [RacingService],
+  providers: [
+    { provide: Randomness, useClass: CryptoRandomness },
+    DayCardRepository,
+    CurrentRaceRepository,
+    RaceCardService,
+    RaceEvents,
+    RaceReadModel,
+    RaceRepository,
+    RacingService,
+    RaceRunner,
+    RaceSchedulerJob,
+    RaceGateway,
+  ],
+  exports: [RacingService, RaceCardService, RaceEvents, RaceReadModel],
 })
 export class RacingModule {}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   type LiveRaceResult,
   type RaceFrame,
@@ -17,12 +17,12 @@ import {
 } from '@furlong/domain';
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { notFound } from '../common/api-error';
+import { RacingClock } from '../common/racing-clock';
+import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { JobPayloads } from '../jobs/job.types';
-import { JobQueue } from '../jobs/job-queue.service';
 import { RaceRepository, type RaceRunSpec, type RunnerFormRow } from './race.repository';
+import { RaceEvents } from './race-events';
 import { officialFinishers, storedRace } from './race-result.math';
-import { RacingClock } from './racing-clock';
 import { sampleDueAt, toFrame } from './sample-timetable';
 
 /** Speed figure of a horse without form. */
@@ -30,8 +30,8 @@ export const DEFAULT_SPEED_FIGURE = 80;
 const SIMULATION_CACHE_SIZE = 256;
 
 /** A fresh secret seed (32 random bytes, hex) and its SHA-256 (hex), published when betting opens. */
-export function newSeed(): { seed: string; seed_hash: string } {
-  const seed = randomBytes(32).toString('hex');
+export function newSeed(random: Randomness): { seed: string; seed_hash: string } {
+  const seed = random.hex(32);
   return { seed, seed_hash: seedHash(seed) };
 }
 
@@ -82,7 +82,8 @@ export class RacingService {
     @Inject(RaceRepository) private readonly repository: RaceRepository,
     @Inject(RacingClock) private readonly clock: RacingClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(JobQueue) private readonly jobs: JobQueue,
+    @Inject(RaceEvents) private readonly events: RaceEvents,
+    @Inject(Randomness) private readonly random: Randomness,
   ) {}
 
   /** Opens the given scheduled races: each gets a secret seed, its hash and its engine runners. */
@@ -96,23 +97,11 @@ export class RacingService {
       byRace.set(form.current_race_id, list);
     }
     const opened = await this.repository.open(
-      raceIds.map((id) => ({ id, ...newSeed(), engine_runners: byRace.get(id) ?? [] })),
+      raceIds.map((id) => ({ id, ...newSeed(this.random), engine_runners: byRace.get(id) ?? [] })),
     );
-    // Wagering seeds the new races' pools (the tote tick retries any it misses).
-    if (opened.length > 0) await this.afterward('wagering.open-pools', { race_ids: opened });
+    // Announced, not handed on: a subscriber's failure does not undo the opening.
+    if (opened.length > 0) await this.events.emit('race.opened', { race_ids: opened });
     return opened;
-  }
-
-  /** Hands follow-up work to the jobs port; a failure there must not undo the racing step. */
-  private async afterward<N extends 'wagering.open-pools' | 'wagering.settle'>(
-    name: N,
-    payload: JobPayloads[N],
-  ): Promise<void> {
-    try {
-      await this.jobs.enqueue(name, payload);
-    } catch (err) {
-      this.logger.warn(`${name} not enqueued: ${(err as Error).message}`);
-    }
   }
 
   /** A race that can run (open or later, with its seed), simulated; undefined otherwise. */
@@ -170,8 +159,10 @@ export class RacingService {
       wirePosition: WIRE_POSITION,
     });
     if (!outcome) return undefined;
-    // Settlement pays the race's pools from the frozen tote (once: it claims each pool conditionally).
-    if (outcome.written) await this.afterward('wagering.settle', { current_race_id: spec.id });
+    // Announced once, by the writer (subscribers such as settlement act on it).
+    if (outcome.written) {
+      await this.events.emit('race.resulted', { current_race_id: spec.id, result_id: outcome.resultId });
+    }
     if (outcome.written) {
       try {
         await this.repository.refreshPastPerformances(

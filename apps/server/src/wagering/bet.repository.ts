@@ -1,28 +1,19 @@
 import type { BetLegView, BetSort, BetStatusName, BetTypeName, BetView, PlaceBetsResponse } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
-import type { RacePhase } from '../racing/entities/current-race.entity';
+import { preparedQuery } from '../common/prepared-query';
+import {
+  type LockedRace,
+  lockedRacesForShareSql,
+  type RaceField,
+  type RaceLegView,
+  RaceReadModel,
+} from '../racing/race-read-model';
 
-/** What a bet is checked against before anything is written: the race's card position and field. */
-export interface RaceField {
-  id: number;
-  track_id: number;
-  race_date: string;
-  race_number: number;
-  num_horses: number;
-}
-
-/** A race as placing a bet needs it, locked for the transaction. */
-export interface LockedRace extends RaceField {
-  status: RacePhase;
-  post_time: Date;
-}
+export type { LockedRace, RaceField };
 
 /** Races whose fields an instance keeps (a day of every track is ~750). */
 const KNOWN_RACE_FIELDS = 10_000;
-const RACE_FIELDS_SQL = `SELECT id, track_id, race_date::text AS race_date, race_number, num_horses
-  FROM current_races WHERE id = ANY($1::int[])`;
 
 export interface StoredSlip {
   request_hash: string;
@@ -41,35 +32,32 @@ export interface NewBet {
   selections: number[][];
 }
 
-const LOCKED_RACE_COLUMNS = 'id, status, post_time, track_id, race_date::text AS race_date, race_number, num_horses';
-
 /** See BetRepository.openSlip. */
 const OPEN_SLIP_SQL = `
   WITH claim AS (
     INSERT INTO bet_slips (user_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, '{}'::json)
     ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id),
-  races AS (
-    SELECT ${LOCKED_RACE_COLUMNS} FROM current_races WHERE id = ANY($4::int[]) ORDER BY id FOR SHARE),
+  locked AS (${lockedRacesForShareSql('$4')}),
   b AS (
     INSERT INTO bets (user_id, bet_type_id, track_id, amount_cents, total_cents, combinations, box,
                       idempotency_key, slip_index, bet_date)
     SELECT $1, u.bet_type_id, r.track_id, u.amount_cents, u.total_cents, u.combinations, u.box, $2, u.slip_index, $5
       FROM unnest($6::int[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::bool[], $12::smallint[])
            AS u(bet_type_id, first_race, amount_cents, total_cents, combinations, box, slip_index)
-      LEFT JOIN races r ON r.id = u.first_race
+      LEFT JOIN locked r ON r.id = u.first_race
      WHERE EXISTS (SELECT 1 FROM claim)
     RETURNING id, slip_index),
   l AS (
     INSERT INTO bet_legs (bet_id, leg, current_race_id)
     SELECT b.id, x.leg, x.race FROM unnest($13::smallint[], $14::smallint[], $15::int[]) AS x(slip_index, leg, race)
       JOIN b ON b.slip_index = x.slip_index
-     WHERE x.race IN (SELECT id FROM races)),
+     WHERE x.race IN (SELECT id FROM locked)),
   s AS (
     INSERT INTO bet_selections (bet_id, slot, post_position)
     SELECT b.id, y.slot, y.pp FROM unnest($16::smallint[], $17::smallint[], $18::smallint[]) AS y(slip_index, slot, pp)
       JOIN b ON b.slip_index = y.slip_index)
   SELECT (SELECT id FROM claim) AS slip_id,
-         (SELECT coalesce(json_agg(r ORDER BY r.id), '[]'::json) FROM races r) AS races,
+         (SELECT coalesce(json_agg(r ORDER BY r.id), '[]'::json) FROM locked r) AS races,
          (SELECT coalesce(json_agg(b), '[]'::json) FROM b) AS bets`;
 
 const SORT_COLUMNS: Record<BetSort, string> = {
@@ -90,7 +78,7 @@ interface BetRow {
   status: BetStatusName;
   payout_cents: string | number;
   settled_at: Date | null;
-  legs: BetLegView[];
+  legs: { leg: number; current_race_id: number }[];
   selections: { slot: number; post_position: number }[];
 }
 
@@ -100,7 +88,10 @@ export class BetRepository {
   private betTypeIds?: Promise<Map<string, number>>;
   private readonly fields = new Map<number, RaceField>();
 
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RaceReadModel) private readonly races: RaceReadModel,
+  ) {}
 
   /**
    * bet_types ids by name (reference data: read once). Inside a transaction pass its manager: the
@@ -124,7 +115,7 @@ export class BetRepository {
   async raceFields(raceIds: readonly number[]): Promise<Map<number, RaceField>> {
     const missing = raceIds.filter((id) => !this.fields.has(id));
     if (missing.length > 0) {
-      const rows: RaceField[] = await preparedQuery(this.dataSource, RACE_FIELDS_SQL, [missing]);
+      const rows = await this.races.fields(missing);
       if (this.fields.size + rows.length > KNOWN_RACE_FIELDS) this.fields.clear();
       for (const row of rows) this.fields.set(row.id, row);
     }
@@ -217,10 +208,7 @@ export class BetRepository {
 
   /** Locks the races FOR SHARE (see openSlip). */
   lockRaces(manager: EntityManager, ids: readonly number[]): Promise<LockedRace[]> {
-    return manager.query(
-      `SELECT ${LOCKED_RACE_COLUMNS} FROM current_races WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE`,
-      [[...ids]],
-    );
+    return this.races.lockForShare(manager, ids);
   }
 
   /** A user's bets, a page of them, with their races and selections. */
@@ -235,13 +223,9 @@ export class BetRepository {
     const rows: BetRow[] = await this.dataSource.query(
       `SELECT b.id, b.bet_date, bt.bet_type, b.box, b.amount_cents, b.combinations, b.total_cents, b.status,
               b.payout_cents, b.settled_at,
-              (SELECT coalesce(json_agg(json_build_object(
-                        'leg', l.leg, 'current_race_id', l.current_race_id,
-                        'race_name', cr.location || ' Race ' || cr.race_number, 'race_number', cr.race_number,
-                        'race_date', cr.race_date::text, 'post_time', cr.post_time, 'track_id', cr.track_id,
-                        'track_name', t.track_name, 'status', cr.status) ORDER BY l.leg), '[]'::json)
-                 FROM bet_legs l JOIN current_races cr ON cr.id = l.current_race_id JOIN tracks t ON t.id = cr.track_id
-                WHERE l.bet_id = b.id) AS legs,
+              (SELECT coalesce(json_agg(json_build_object('leg', l.leg, 'current_race_id', l.current_race_id)
+                        ORDER BY l.leg), '[]'::json)
+                 FROM bet_legs l WHERE l.bet_id = b.id) AS legs,
               (SELECT coalesce(json_agg(json_build_object('slot', s.slot, 'post_position', s.post_position)
                         ORDER BY s.slot, s.post_position), '[]'::json)
                  FROM bet_selections s WHERE s.bet_id = b.id) AS selections
@@ -255,11 +239,13 @@ export class BetRepository {
       `SELECT count(*)::int AS total FROM bets b WHERE b.user_id = $1 ${page.status ? 'AND b.status = $2' : ''}`,
       page.status ? [userId, page.status] : [userId],
     );
-    return { items: rows.map(toBetView), total: counted[0]?.total ?? 0 };
+    // The legs' races are racing's: asked for once per page.
+    const races = await this.races.legViews([...new Set(rows.flatMap((r) => r.legs.map((l) => l.current_race_id)))]);
+    return { items: rows.map((row) => toBetView(row, races)), total: counted[0]?.total ?? 0 };
   }
 }
 
-function toBetView(row: BetRow): BetView {
+function toBetView(row: BetRow, races: ReadonlyMap<number, RaceLegView>): BetView {
   const slots: number[][] = [];
   for (const s of row.selections) {
     const list = slots[s.slot - 1] ?? [];
@@ -270,7 +256,11 @@ function toBetView(row: BetRow): BetView {
     id: Number(row.id),
     bet_date: new Date(row.bet_date).toISOString(),
     bet_type: row.bet_type,
-    legs: row.legs.map((l) => ({ ...l, post_time: new Date(l.post_time).toISOString() })),
+    // As the join it replaces: a leg without its race is left out (a foreign key keeps it from happening).
+    legs: row.legs.flatMap((l) => {
+      const race = races.get(l.current_race_id);
+      return race ? [legView(l, race)] : [];
+    }),
     selections: Array.from(slots, (l) => l ?? []),
     box: row.box,
     amount_cents: row.amount_cents,
@@ -279,5 +269,19 @@ function toBetView(row: BetRow): BetView {
     status: row.status,
     payout_cents: Number(row.payout_cents),
     settled_at: row.settled_at ? new Date(row.settled_at).toISOString() : null,
+  };
+}
+
+function legView(leg: { leg: number; current_race_id: number }, race: RaceLegView): BetLegView {
+  return {
+    leg: leg.leg,
+    current_race_id: leg.current_race_id,
+    race_name: race.race_name,
+    race_number: race.race_number,
+    race_date: race.race_date,
+    post_time: new Date(race.post_time).toISOString(),
+    track_id: race.track_id,
+    track_name: race.track_name,
+    status: race.status,
   };
 }

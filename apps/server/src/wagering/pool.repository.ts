@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query';
-import type { RacePhase } from '../racing/entities/current-race.entity';
+import { preparedQuery } from '../common/prepared-query';
+import { type MorningLineForm, type RaceForTote, RaceReadModel } from '../racing/race-read-model';
 import type { PoolState } from './entities/wager-pool.entity';
 import { poolAccountCode } from './wagering-rules';
 
@@ -35,22 +35,8 @@ export interface PoolMoneyIn {
   house: boolean;
 }
 
-export interface RaceForTote {
-  id: number;
-  status: RacePhase;
-  post_time: Date;
-  track_id: number;
-}
-
-export interface RunnerForm {
-  post_position: number;
-  horse_name: string;
-  win_pct: number | null;
-  avg_speed: number | null;
-  earnings_cents: number | null;
-  last_race_time_ms: number | null;
-  jockey_win_pct: number | null;
-}
+export type { RaceForTote };
+export type RunnerForm = MorningLineForm;
 
 /** A pool row as PoolRow reads it (convert with toPool). */
 export const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
@@ -80,7 +66,10 @@ export function toPool(row: PoolRow): PoolRow {
 /** wager_pools and wager_pool_interests; writes go through the caller's transaction. */
 @Injectable()
 export class PoolRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RaceReadModel) private readonly races: RaceReadModel,
+  ) {}
 
   /**
    * Finds or makes the pool, locks its row (callers lock pools in (race, bet type) order) and adds
@@ -171,51 +160,31 @@ export class PoolRepository {
     return rows.map(toPool);
   }
 
-  async race(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RaceForTote | undefined> {
-    const rows: RaceForTote[] = await manager.query(
-      'SELECT id, status, post_time, track_id FROM current_races WHERE id = $1',
-      [raceId],
-    );
-    return rows[0];
+  race(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RaceForTote | undefined> {
+    return this.races.toteRace(raceId, manager);
   }
 
   /** The runners of a race with the form the morning line is made from. */
   runnerForms(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RunnerForm[]> {
-    return manager.query(
-      `SELECT e.post_position, h.horse_name, pp.win_pct_horse::float8 AS win_pct,
-              pp.avg_speed_figure_horse::float8 AS avg_speed, pp.earnings_cents::float8 AS earnings_cents,
-              pp.last_race_time_ms::float8 AS last_race_time_ms,
-              (SELECT p2.win_percentage_jockey FROM past_performances p2 WHERE p2.jockey_id = e.jockey_id LIMIT 1)::float8
-                AS jockey_win_pct
-         FROM current_race_entries e
-         JOIN horses h ON h.id = e.horse_id
-         LEFT JOIN past_performances pp ON pp.horse_id = e.horse_id
-        WHERE e.current_race_id = $1
-        ORDER BY e.post_position`,
-      [raceId],
-    );
+    return this.races.morningLineForms(raceId, manager);
   }
 
   /** Open races (by the racing clock) nearest post first. */
-  async openRaces(racingNow: Date, limit: number): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT id FROM current_races WHERE status = 'open' AND post_time > $1 ORDER BY post_time, id LIMIT $2`,
-      [racingNow, limit],
-    );
-    return rows.map((r) => r.id);
+  openRaces(racingNow: Date, limit: number): Promise<number[]> {
+    return this.races.openRaces(racingNow, limit);
   }
 
   /** Open races whose win pool has not been seeded (a missed or failed opening job). */
   async openRacesWithoutSeed(racingNow: Date, limit: number): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT cr.id FROM current_races cr
-        WHERE cr.status = 'open' AND cr.post_time > $1
-          AND NOT EXISTS (SELECT 1 FROM wager_pools p
-                           WHERE p.current_race_id = cr.id AND p.bet_type = 'Win' AND p.seed_cents > 0)
-        ORDER BY cr.post_time, cr.id LIMIT $2`,
-      [racingNow, limit],
+    const open = await this.races.openRaces(racingNow);
+    if (open.length === 0) return [];
+    const seeded: { current_race_id: number }[] = await this.dataSource.query(
+      `SELECT current_race_id FROM wager_pools
+        WHERE current_race_id = ANY($1::int[]) AND bet_type = 'Win' AND seed_cents > 0`,
+      [open],
     );
-    return rows.map((r) => r.id);
+    const done = new Set(seeded.map((r) => r.current_race_id));
+    return open.filter((id) => !done.has(id)).slice(0, limit);
   }
 
   /**
@@ -223,28 +192,40 @@ export class PoolRepository {
    * past post by the racing clock); returns the races whose boards froze.
    */
   async freezeClosed(racingNow: Date, at: Date): Promise<number[]> {
+    const pending: { current_race_id: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT current_race_id FROM wager_pools WHERE state = 'open'`,
+    );
+    const due = await this.races.notTakingBets(
+      pending.map((r) => r.current_race_id),
+      racingNow,
+    );
+    if (due.length === 0) return [];
     const rows: { current_race_id: number }[] = await this.dataSource.query(
       `WITH u AS (
-         UPDATE wager_pools p SET state = 'frozen', frozen_at = $2
-           FROM current_races cr
-          WHERE cr.id = p.current_race_id AND p.state = 'open' AND (cr.status <> 'open' OR cr.post_time <= $1)
-          RETURNING p.current_race_id)
+         UPDATE wager_pools SET state = 'frozen', frozen_at = $2
+          WHERE current_race_id = ANY($1::int[]) AND state = 'open'
+          RETURNING current_race_id)
        SELECT DISTINCT current_race_id FROM u`,
-      [racingNow, at],
+      [due, at],
     );
     return rows.map((r) => r.current_race_id);
   }
 
   /** Pools not settled whose last race has finished, or with a race cancelled (to refund). */
   async poolsDue(limit: number): Promise<number[]> {
-    const rows: { last_race_id: number }[] = await this.dataSource.query(
-      `SELECT DISTINCT p.last_race_id FROM wager_pools p
-        WHERE p.state IN ('open', 'frozen')
-          AND EXISTS (SELECT 1 FROM current_races cr WHERE cr.id = ANY(p.race_ids)
-                       AND (cr.status = 'cancelled' OR (cr.id = p.last_race_id AND cr.status = 'finished')))
-        LIMIT $1`,
-      [limit],
+    const pools: { last_race_id: number; race_ids: number[] }[] = await this.dataSource.query(
+      `SELECT DISTINCT last_race_id, race_ids FROM wager_pools WHERE state IN ('open', 'frozen')`,
     );
-    return rows.map((r) => r.last_race_id);
+    const phases = await this.races.phases([...new Set(pools.flatMap((p) => p.race_ids))]);
+    const due = new Set<number>();
+    for (const p of pools) {
+      if (due.size >= limit) break;
+      const hit = p.race_ids.some((id) => {
+        const status = phases.get(id)?.status;
+        return status === 'cancelled' || (id === p.last_race_id && status === 'finished');
+      });
+      if (hit) due.add(p.last_race_id);
+    }
+    return [...due];
   }
 }

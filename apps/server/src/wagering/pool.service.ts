@@ -22,9 +22,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
 import { notFound } from '../common/api-error';
+import { RacingClock } from '../common/racing-clock';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { RacingClock } from '../racing/racing-clock';
 import { BetRepository } from './bet.repository';
 import { PoolRepository, type PoolRow, type RunnerForm } from './pool.repository';
 import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
@@ -126,7 +126,7 @@ export class PoolService {
       // With no house stake configured, a Pick N pool is still made if a carryover waits for it.
       if (plan.cents <= 0) {
         const waiting =
-          carriesOver && (await this.sequences.accountBalance(manager, carryoverAccountCode(race.track_id, name)));
+          carriesOver && (await this.ledger.balanceOf(carryoverAccountCode(race.track_id, name), manager));
         if (!waiting) continue;
       }
       const spread = plan.cents > 0 ? seedPool(takeoutFor(this.config.wagering, name), plan.cents, plan.shape()) : null;
@@ -188,7 +188,7 @@ export class PoolService {
   private async takeCarryover(manager: EntityManager, pool: PoolRow, trackId: number): Promise<void> {
     if (pool.state !== 'open') return;
     const code = carryoverAccountCode(trackId, pool.bet_type);
-    const cents = await this.sequences.lockAccountBalance(manager, code);
+    const cents = await this.ledger.lockBalance(manager, code);
     if (cents <= 0) return;
     await this.ledger.openSystemAccount(manager, pool.account_code);
     await this.ledger.transfer(manager, {

@@ -1,14 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type CardRace, RaceReadModel } from '../racing/race-read-model';
 import type { PoolState } from './entities/wager-pool.entity';
 
-/** A race of a card, as the sequences (Daily Double, Pick N) starting at it need it. */
-export interface CardRace {
-  id: number;
-  track_id: number;
-  race_date: string;
-  race_number: number;
-}
+export type { CardRace };
 
 /** A Pick N pool as its will-pays need it. */
 export interface SequencePool {
@@ -24,54 +19,27 @@ export interface SequencePool {
 
 /**
  * The SQL of the multi-race pools beyond PoolRepository: the later legs of a card, the Pick N
- * carryover (its ledger account's balance and the pool's record of it), and the tote's will-pays.
+ * carryover (the pool's record of it; the money is the ledger's), and the tote's will-pays.
  */
 @Injectable()
 export class SequencePoolRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RaceReadModel) private readonly races: RaceReadModel,
+  ) {}
 
   /**
    * The races that follow `race` on its track's card (race numbers +1, +2, … without a gap, at
    * most `limit`), while they can still run (not finished or cancelled): the later legs of the
    * sequences that start at it.
    */
-  async followingRaces(manager: EntityManager, race: CardRace, limit: number): Promise<number[]> {
-    const rows: { id: number; race_number: number }[] = await manager.query(
-      `SELECT id, race_number FROM current_races
-        WHERE track_id = $1 AND race_date = $2 AND race_number > $3 AND race_number <= $3 + $4
-          AND status IN ('scheduled', 'open')
-        ORDER BY race_number`,
-      [race.track_id, race.race_date, race.race_number, limit],
-    );
-    const out: number[] = [];
-    for (const r of rows) {
-      if (r.race_number !== race.race_number + out.length + 1) break;
-      out.push(r.id);
-    }
-    return out;
+  followingRaces(manager: EntityManager, race: CardRace, limit: number): Promise<number[]> {
+    return this.races.followingRaces(manager, race, limit);
   }
 
   /** Adds a carryover to a pool's record (the money itself moves by a ledger transfer). */
   async addCarryover(manager: EntityManager, poolId: number, cents: number): Promise<void> {
     await manager.query('UPDATE wager_pools SET carryover_cents = carryover_cents + $2 WHERE id = $1', [poolId, cents]);
-  }
-
-  /** A system account's balance with its row locked for the rest of the transaction (0 if it has none). */
-  async lockAccountBalance(manager: EntityManager, code: string): Promise<number> {
-    const rows: { balance_cents: string }[] = await manager.query(
-      'SELECT balance_cents FROM wallet_accounts WHERE code = $1 FOR UPDATE',
-      [code],
-    );
-    return Number(rows[0]?.balance_cents ?? 0);
-  }
-
-  /** A system account's balance as last committed, without a lock (0 if it has none). */
-  async accountBalance(manager: EntityManager | DataSource, code: string): Promise<number> {
-    const rows: { balance_cents: string }[] = await manager.query(
-      'SELECT balance_cents FROM wallet_accounts WHERE code = $1',
-      [code],
-    );
-    return Number(rows[0]?.balance_cents ?? 0);
   }
 
   /** The Pick N pools whose last leg is this race (and that start before it). */
@@ -97,24 +65,12 @@ export class SequencePoolRepository {
   }
 
   /** The official winner (program number) of each of these races that has a result. */
-  async officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
-    if (raceIds.length === 0) return new Map();
-    const rows: { current_race_id: number; post_position: number }[] = await this.dataSource.query(
-      `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
-         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
-        WHERE rr.current_race_id = ANY($1::int[])
-        ORDER BY rr.current_race_id, f.finish_position`,
-      [[...raceIds]],
-    );
-    return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+  officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
+    return this.races.officialWinners(raceIds);
   }
 
   /** The program numbers of a race's field. */
-  async postPositions(raceId: number): Promise<number[]> {
-    const rows: { post_position: number }[] = await this.dataSource.query(
-      'SELECT post_position FROM current_race_entries WHERE current_race_id = $1 ORDER BY post_position',
-      [raceId],
-    );
-    return rows.map((r) => Number(r.post_position));
+  postPositions(raceId: number): Promise<number[]> {
+    return this.races.postPositions(raceId);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { RaceReadModel } from '../racing/race-read-model';
 import { POOL_COLUMNS, type PoolRow, toPool } from './pool.repository';
 
 /** A winning interest and what $1 on it returns (cents, stake included). */
@@ -25,7 +26,10 @@ export interface UserPayout {
 /** The settlement's SQL: claiming a pool once, the official orders, and the bets updated set-wise. */
 @Injectable()
 export class SettlementRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RaceReadModel) private readonly races: RaceReadModel,
+  ) {}
 
   /** Pools waiting on this race (their last leg) or holding a cancelled race. */
   async poolsOf(lastRaceId: number): Promise<number[]> {
@@ -58,18 +62,17 @@ export class SettlementRepository {
    * races and its first race's track.
    */
   async lockPool(manager: EntityManager, poolId: number): Promise<LockedPool | undefined> {
-    const rows: (PoolRow & { statuses: string[]; track_id: number })[] = await manager.query(
-      `SELECT ${POOL_COLUMNS},
-              (SELECT cr.track_id FROM current_races cr WHERE cr.id = p.current_race_id) AS track_id,
-              (SELECT array_agg(cr.status ORDER BY array_position(p.race_ids, cr.id)) FROM current_races cr
-                WHERE cr.id = ANY(p.race_ids)) AS statuses
-         FROM wager_pools p WHERE p.id = $1 FOR UPDATE`,
+    const rows: PoolRow[] = await manager.query(
+      `SELECT ${POOL_COLUMNS} FROM wager_pools p WHERE p.id = $1 FOR UPDATE`,
       [poolId],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const { statuses, track_id, ...pool } = row;
-    return { pool: toPool(pool), statuses, track_id };
+    const pool = toPool(row);
+    // The races are racing's: read in this transaction, after the pool's lock, as the subqueries were.
+    const phases = await this.races.phases(pool.race_ids, manager);
+    const statuses = pool.race_ids.flatMap((id) => phases.get(id)?.status ?? []);
+    return { pool, statuses, track_id: phases.get(pool.current_race_id)?.track_id as number };
   }
 
   /** Records what a Pick N pool carried on to the next pool of its type at its track. */
@@ -78,15 +81,8 @@ export class SettlementRepository {
   }
 
   /** Official finishing order (program numbers, winner first) of each race. */
-  async officialOrders(manager: EntityManager, raceIds: readonly number[]): Promise<Map<number, number[]>> {
-    const rows: { current_race_id: number; order: number[] }[] = await manager.query(
-      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
-         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
-        WHERE rr.current_race_id = ANY($1::int[])
-        GROUP BY rr.current_race_id`,
-      [[...raceIds]],
-    );
-    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+  officialOrders(manager: EntityManager, raceIds: readonly number[]): Promise<Map<number, number[]>> {
+    return this.races.officialOrders(raceIds, manager);
   }
 
   /**
@@ -157,13 +153,5 @@ export class SettlementRepository {
 
   async recordPaid(manager: EntityManager, poolId: number, paidCents: number): Promise<void> {
     await manager.query('UPDATE wager_pools SET paid_cents = $2 WHERE id = $1', [poolId, paidCents]);
-  }
-
-  async accountBalance(manager: EntityManager, code: string): Promise<number> {
-    const rows: { balance_cents: string }[] = await manager.query(
-      'SELECT balance_cents FROM wallet_accounts WHERE code = $1',
-      [code],
-    );
-    return Number(rows[0]?.balance_cents ?? 0);
   }
 }

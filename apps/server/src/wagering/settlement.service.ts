@@ -111,7 +111,7 @@ export class SettlementService {
         );
     const owed = payouts.reduce((s, p) => s + p.cents, 0);
     await this.ledger.openSystemAccount(manager, pool.account_code);
-    const balance = await this.repository.accountBalance(manager, pool.account_code);
+    const balance = await this.ledger.balanceOf(pool.account_code, manager);
     const available = balance - carryOut;
     // A minus pool (the $2.10 minimum): the house covers the difference.
     if (owed > available) {

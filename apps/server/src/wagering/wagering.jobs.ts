@@ -1,11 +1,12 @@
 import { toteRoom } from '@furlong/contracts';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { JobPayloads } from '../jobs/job.types';
+import type { JobName, JobPayloads } from '../jobs/job.types';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
-import { RacingClock } from '../racing/racing-clock';
+import { RaceEvents } from '../racing/race-events';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { PoolRepository } from './pool.repository';
 import { PoolService } from './pool.service';
@@ -18,10 +19,10 @@ const TOTE_RACES_PER_TICK = 100;
 /**
  * The wagering jobs: seeding pools when races open, the tote tick (crowd money, boards broadcast
  * to `tote:{id}`, boards frozen at the close, pools due settled as a net under the settle job) and
- * settlement when a result is written.
+ * settlement when a result is written. Racing's announcements start the first and the last.
  */
 @Injectable()
-export class WageringJobs implements OnApplicationBootstrap {
+export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger('Tote');
 
   constructor(
@@ -33,7 +34,24 @@ export class WageringJobs implements OnApplicationBootstrap {
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
     @Inject(RacingClock) private readonly racingClock: RacingClock,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(RaceEvents) private readonly raceEvents: RaceEvents,
   ) {}
+
+  // Subscribed before any module's bootstrap, so the first races the scheduler opens are heard.
+  onModuleInit(): void {
+    // The tote tick retries any opening it misses; settlement claims each pool once.
+    this.raceEvents.on('race.opened', ({ race_ids }) => this.enqueue('wagering.open-pools', { race_ids }));
+    this.raceEvents.on('race.resulted', ({ current_race_id }) => this.enqueue('wagering.settle', { current_race_id }));
+  }
+
+  /** Hands the work to the jobs port; a failure there is logged and must not undo the racing step. */
+  private async enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void> {
+    try {
+      await this.jobs.enqueue(name, payload);
+    } catch (err) {
+      this.logger.warn(`${name} not enqueued: ${(err as Error).message}`);
+    }
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     // The tote moves with the races: without live racing nothing opens or closes by itself.

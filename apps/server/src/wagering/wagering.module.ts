@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CryptoRandomness, Randomness } from '../common/randomness';
+import { RacingModule } from '../racing/racing.module';
 import { BetRepository } from './bet.repository';
 import { BetService } from './bet.service';
 import { BetsController } from './bets.controller';
@@ -15,7 +16,7 @@ import { WageringJobs } from './wagering.jobs';
 
 /** Wagering: the bet slip, pools with house liquidity and a simulated crowd, the tote, settlement, history. */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, RacingModule],
   controllers: [BetsController, ToteController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },

@@ -12,9 +12,9 @@ import { distanceFromFurlongs } from '@furlong/domain';
 import type { INestApplication } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { DayCardService } from '../../src/program/day-card.service';
+import { RacingClock } from '../../src/common/racing-clock';
+import { RaceCardService } from '../../src/racing/race-card.service';
 import { RacingService } from '../../src/racing/racing.service';
-import { RacingClock } from '../../src/racing/racing-clock';
 
 export type RaceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -42,7 +42,7 @@ export async function stageRace(
     if (tries === 50) throw new Error(`no untouched day found for track ${trackId}`);
     stagedDays++;
     const day = new Date(clock.nowMs() + (40 + stagedDays) * 86_400_000).toISOString().slice(0, 10);
-    await app.get(DayCardService).ensureCard(trackId, day);
+    await app.get(RaceCardService).ensureCard(trackId, day);
     const rows: { id: number }[] = await db.query(
       `SELECT cr.id FROM current_races cr
         WHERE cr.track_id = $1 AND cr.race_date = $2

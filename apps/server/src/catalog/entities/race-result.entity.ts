@@ -10,7 +10,6 @@ import {
   PrimaryGeneratedColumn,
   Relation,
 } from 'typeorm';
-import { CurrentRace } from '../../racing/entities/current-race.entity';
 import { Horse } from './horse.entity';
 import { Race } from './race.entity';
 import { RaceResultFinisher } from './race-result-finisher.entity';
@@ -33,9 +32,10 @@ export class RaceResult {
   @Column({ type: 'int', nullable: true, unique: true })
   current_race_id: number | null;
 
-  @ManyToOne(() => CurrentRace, { onDelete: 'SET NULL' })
+  // Named, not imported: the live races are racing's, and catalog does not depend on racing.
+  @ManyToOne('CurrentRace', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'current_race_id' })
-  current_race?: Relation<CurrentRace>;
+  current_race?: unknown;
 
   @Column({ type: 'smallint' })
   num_horses: number;

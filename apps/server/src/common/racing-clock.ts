@@ -1,4 +1,4 @@
-import { Clock } from '../common/clock';
+import { Clock } from './clock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,0 +1,223 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { preparedQuery } from '../common/prepared-query';
+import type { RacePhase } from './entities/current-race.entity';
+
+/** What a bet is checked against before anything is written: the race's card position and field. */
+export interface RaceField {
+  id: number;
+  track_id: number;
+  race_date: string;
+  race_number: number;
+  num_horses: number;
+}
+
+/** A race as placing a bet needs it, locked for the transaction. */
+export interface LockedRace extends RaceField {
+  status: RacePhase;
+  post_time: Date;
+}
+
+/** A race as the tote needs it. */
+export interface RaceForTote {
+  id: number;
+  status: RacePhase;
+  post_time: Date;
+  track_id: number;
+}
+
+/** A runner with the form a morning line is made from. */
+export interface MorningLineForm {
+  post_position: number;
+  horse_name: string;
+  win_pct: number | null;
+  avg_speed: number | null;
+  earnings_cents: number | null;
+  last_race_time_ms: number | null;
+  jockey_win_pct: number | null;
+}
+
+/** A race of a card, as the sequences (Daily Double, Pick N) starting at it need it. */
+export interface CardRace {
+  id: number;
+  track_id: number;
+  race_date: string;
+  race_number: number;
+}
+
+/** A race as a bet's leg shows it. */
+export interface RaceLegView {
+  id: number;
+  race_name: string;
+  race_number: number;
+  race_date: string;
+  post_time: Date;
+  track_id: number;
+  track_name: string;
+  status: RacePhase;
+}
+
+/** A race's phase and track. */
+export interface RacePhaseRow {
+  id: number;
+  status: RacePhase;
+  track_id: number;
+}
+
+type Runner = EntityManager | DataSource;
+
+const LOCKED_RACE_COLUMNS = 'id, status, post_time, track_id, race_date::text AS race_date, race_number, num_horses';
+const RACE_FIELDS_SQL = `SELECT id, track_id, race_date::text AS race_date, race_number, num_horses
+  FROM current_races WHERE id = ANY($1::int[])`;
+
+/**
+ * The races of `$n` (an int[] parameter) locked FOR SHARE, as LockedRace rows: for a caller that
+ * composes its own statement around the lock (one round trip for a bet slip). The close, an UPDATE,
+ * waits for the lock holders and every lock after it sees the race closed.
+ */
+export function lockedRacesForShareSql(idsParam: string): string {
+  return `SELECT ${LOCKED_RACE_COLUMNS} FROM current_races WHERE id = ANY(${idsParam}::int[]) ORDER BY id FOR SHARE`;
+}
+
+/**
+ * Racing's answers about its races (current_races, current_race_entries) for other modules. A
+ * method that takes a manager runs in the caller's transaction (PGlite is one session: a query
+ * beside an open transaction would wait for it forever).
+ */
+@Injectable()
+export class RaceReadModel {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Card position and field size of the races that exist (prepared: every bet slip reads them). */
+  fields(raceIds: readonly number[]): Promise<RaceField[]> {
+    return preparedQuery(this.dataSource, RACE_FIELDS_SQL, [[...raceIds]]);
+  }
+
+  /** Locks the races FOR SHARE for the caller's transaction (see lockedRacesForShareSql). */
+  lockForShare(manager: EntityManager, ids: readonly number[]): Promise<LockedRace[]> {
+    return manager.query(lockedRacesForShareSql('$1'), [[...ids]]);
+  }
+
+  /** The races as a bet's legs show them. */
+  async legViews(ids: readonly number[]): Promise<Map<number, RaceLegView>> {
+    if (ids.length === 0) return new Map();
+    const rows: RaceLegView[] = await this.dataSource.query(
+      `SELECT cr.id, cr.location || ' Race ' || cr.race_number AS race_name, cr.race_number,
+              cr.race_date::text AS race_date, cr.post_time, cr.track_id, t.track_name, cr.status
+         FROM current_races cr JOIN tracks t ON t.id = cr.track_id
+        WHERE cr.id = ANY($1::int[])`,
+      [[...ids]],
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async toteRace(raceId: number, runner: Runner = this.dataSource): Promise<RaceForTote | undefined> {
+    const rows: RaceForTote[] = await runner.query(
+      'SELECT id, status, post_time, track_id FROM current_races WHERE id = $1',
+      [raceId],
+    );
+    return rows[0];
+  }
+
+  /** The runners of a race with the form the morning line is made from. */
+  morningLineForms(raceId: number, runner: Runner = this.dataSource): Promise<MorningLineForm[]> {
+    return runner.query(
+      `SELECT e.post_position, h.horse_name, pp.win_pct_horse::float8 AS win_pct,
+              pp.avg_speed_figure_horse::float8 AS avg_speed, pp.earnings_cents::float8 AS earnings_cents,
+              pp.last_race_time_ms::float8 AS last_race_time_ms,
+              (SELECT p2.win_percentage_jockey FROM past_performances p2 WHERE p2.jockey_id = e.jockey_id LIMIT 1)::float8
+                AS jockey_win_pct
+         FROM current_race_entries e
+         JOIN horses h ON h.id = e.horse_id
+         LEFT JOIN past_performances pp ON pp.horse_id = e.horse_id
+        WHERE e.current_race_id = $1
+        ORDER BY e.post_position`,
+      [raceId],
+    );
+  }
+
+  /** Open races (by the racing clock) nearest post first; every one without a limit. */
+  async openRaces(racingNow: Date, limit?: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM current_races WHERE status = 'open' AND post_time > $1 ORDER BY post_time, id
+        ${limit === undefined ? '' : 'LIMIT $2'}`,
+      limit === undefined ? [racingNow] : [racingNow, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Those of `ids` that no longer take bets: closed or later, or past post by the racing clock. */
+  async notTakingBets(ids: readonly number[], racingNow: Date): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM current_races WHERE id = ANY($1::int[]) AND (status <> 'open' OR post_time <= $2)`,
+      [[...ids], racingNow],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Phase and track of each of these races that exists. */
+  async phases(ids: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, RacePhaseRow>> {
+    if (ids.length === 0) return new Map();
+    const rows: RacePhaseRow[] = await runner.query(
+      'SELECT id, status, track_id FROM current_races WHERE id = ANY($1::int[])',
+      [[...ids]],
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /**
+   * The races that follow `race` on its track's card (race numbers +1, +2, … without a gap, at
+   * most `limit`), while they can still run (not finished or cancelled).
+   */
+  async followingRaces(manager: EntityManager, race: CardRace, limit: number): Promise<number[]> {
+    const rows: { id: number; race_number: number }[] = await manager.query(
+      `SELECT id, race_number FROM current_races
+        WHERE track_id = $1 AND race_date = $2 AND race_number > $3 AND race_number <= $3 + $4
+          AND status IN ('scheduled', 'open')
+        ORDER BY race_number`,
+      [race.track_id, race.race_date, race.race_number, limit],
+    );
+    const out: number[] = [];
+    for (const r of rows) {
+      if (r.race_number !== race.race_number + out.length + 1) break;
+      out.push(r.id);
+    }
+    return out;
+  }
+
+  /** Official finishing order (program numbers, winner first) of each of these races that has a result. */
+  async officialOrders(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, number[]>> {
+    if (raceIds.length === 0) return new Map();
+    const rows: { current_race_id: number; order: number[] }[] = await runner.query(
+      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        GROUP BY rr.current_race_id`,
+      [[...raceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+  }
+
+  /** The official winner (program number) of each of these races that has a result. */
+  async officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
+    if (raceIds.length === 0) return new Map();
+    const rows: { current_race_id: number; post_position: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        ORDER BY rr.current_race_id, f.finish_position`,
+      [[...raceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+  }
+
+  /** The program numbers of a race's field. */
+  async postPositions(raceId: number): Promise<number[]> {
+    const rows: { post_position: number }[] = await this.dataSource.query(
+      'SELECT post_position FROM current_race_entries WHERE current_race_id = $1 ORDER BY post_position',
+      [raceId],
+    );
+    return rows.map((r) => Number(r.post_position));
+  }
+}

@@ -1,3 +1,4 @@
+import { accountsApi } from './accounts';
 import type { ApiOperation } from './api';
 import { healthApi } from './health';
 
@@ -7,4 +8,5 @@ import { healthApi } from './health';
  */
 export const API_OPERATIONS = {
   health: healthApi,
+  accounts: accountsApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

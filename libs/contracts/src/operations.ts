@@ -1,6 +1,7 @@
 import { accountsApi } from './accounts';
 import type { ApiOperation } from './api';
 import { healthApi } from './health';
+import { statsApi } from './stats';
 
 /**
  * Every operation of the HTTP API, by area. The server binds a handler to each, the OpenAPI
@@ -9,4 +10,5 @@ import { healthApi } from './health';
 export const API_OPERATIONS = {
   health: healthApi,
   accounts: accountsApi,
+  stats: statsApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

@@ -1,4 +1,5 @@
-import type { ListResponse } from './api';
+import { z } from 'zod';
+import { defineOperation, idParams, isoDateTime, listResponseSchema, queryInteger } from './api';
 
 /** Sign-up and profile limits, shared so the client shows the same rules the server enforces. */
 export const ACCOUNT_LIMITS = {
@@ -40,107 +41,472 @@ export const AUTH_MESSAGES = {
   profileLoggedOut: 'Please log in to view your profile.',
 } as const;
 
+// ---------------------------------------------------------------------------------------------
+// Responses
+
 /** The logged-in user's session: when it started, when it was last used and when it runs out if unused. */
-export interface SessionInfo {
-  login_date: string;
-  last_seen_at: string;
-  /** When the session ends if nothing else happens (idle limit, or the absolute limit if sooner). */
-  expires_at: string;
-  idle_timeout_seconds: number;
-}
+export const sessionInfoSchema = z
+  .object({
+    login_date: isoDateTime(),
+    last_seen_at: isoDateTime(),
+    /** When the session ends if nothing else happens (idle limit, or the absolute limit if sooner). */
+    expires_at: isoDateTime().describe(
+      'When the session ends if nothing else happens (idle limit, or the absolute limit if sooner)',
+    ),
+    idle_timeout_seconds: z.number(),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+// The account as every endpoint shows it (never a password or hash).
+const accountFields = {
+  id: z.int(),
+  uuid: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  created_at: isoDateTime(),
+  balance_cents: z.int(),
+};
 
 /** GET /api/me: the account, its wallet balance and the current session. Never a password or hash. */
-export interface MeResponse {
-  id: number;
-  uuid: string;
-  username: string;
-  email: string;
-  full_name: string | null;
-  role: UserRole;
-  created_at: string;
-  balance_cents: number;
-  session: SessionInfo;
-}
+export const meResponseSchema = z.object({ ...accountFields, session: sessionInfoSchema }).meta({ id: 'MeResponse' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** GET /api/users/{id}: a user's own account as another endpoint shows it (the owner or an admin only). */
-export type UserProfile = Omit<MeResponse, 'session'>;
+export const userProfileSchema = z.object(accountFields).meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** POST /api/auth/register */
-export interface RegisterRequest {
-  username: string;
-  email: string;
-  password: string;
-}
-
-/** POST /api/auth/login */
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-/** PATCH /api/me: any of these; changing the email needs the current password. */
-export interface UpdateMeRequest {
-  username?: string;
-  email?: string;
-  full_name?: string | null;
-  current_password?: string;
-}
+/** GET /api/auth/csrf */
+export const csrfTokenResponseSchema = z
+  .object({ csrf_token: z.string().describe(`echo it in ${CSRF_HEADER}; also set in the ${CSRF_COOKIE} cookie`) })
+  .meta({ id: 'CsrfTokenResponse' });
+export type CsrfTokenResponse = z.infer<typeof csrfTokenResponseSchema>;
 
 /** One side of a wallet movement, as GET /api/me/ledger lists it. */
-export interface LedgerEntry {
-  id: number;
-  transfer_id: number;
-  /** Positive: money in; negative: money out. */
-  amount_cents: number;
-  balance_after_cents: number;
-  reason: string;
-  reference: string | null;
-  /** The other account of the transfer: a username, or a system account such as `house`. */
-  counterparty: string;
-  created_at: string;
-}
+export const ledgerEntrySchema = z
+  .object({
+    id: z.int(),
+    transfer_id: z.int(),
+    /** Positive: money in; negative: money out. */
+    amount_cents: z.int().describe('positive: money in; negative: money out'),
+    balance_after_cents: z.int(),
+    reason: z.string(),
+    reference: z.string().nullable(),
+    /** The other account of the transfer: a username, or a system account such as `house`. */
+    counterparty: z
+      .string()
+      .describe('the other account of the transfer: a username, or a system account such as `house`'),
+    created_at: isoDateTime(),
+  })
+  .meta({ id: 'LedgerEntry' });
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-export type LedgerPage = ListResponse<LedgerEntry>;
+export const ledgerPageSchema = listResponseSchema(ledgerEntrySchema).meta({ id: 'LedgerPage' });
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
 /** POST /api/auth/pass: a new pass login to show as a QR code on the device that waits. */
-export interface PassLoginCreated {
-  id: string;
-  /** Where the other device approves it: `/auth?pass={id}` on this site. */
-  approve_path: string;
-  expires_at: string;
-  ttl_seconds: number;
-}
+export const passLoginCreatedSchema = z
+  .object({
+    id: z.string(),
+    /** Where the other device approves it: `/auth?pass={id}` on this site. */
+    approve_path: z.string().describe('where the other device approves it: `/auth?pass={id}` on this site'),
+    expires_at: isoDateTime(),
+    ttl_seconds: z.number(),
+  })
+  .meta({ id: 'PassLoginCreated' });
+export type PassLoginCreated = z.infer<typeof passLoginCreatedSchema>;
 
 /** GET /api/auth/pass/{id} (the waiting device): pending, or approved (the session cookie is set). */
-export interface PassLoginStatus {
-  status: 'pending' | 'approved';
-  expires_at: string;
-  user?: MeResponse;
-}
+export const passLoginStatusSchema = z
+  .object({
+    status: z.enum(['pending', 'approved']),
+    expires_at: isoDateTime(),
+    /** When approved: the account this device is now logged in as. */
+    user: meResponseSchema.optional(),
+  })
+  .meta({ id: 'PassLoginStatus' });
+export type PassLoginStatus = z.infer<typeof passLoginStatusSchema>;
 
 /** GET /api/auth/pass/{id}/info (the approving device): what is asking to log in. */
-export interface PassLoginInfo {
-  status: 'pending';
-  created_at: string;
-  expires_at: string;
-  requester: { user_agent: string | null; ip: string | null };
-}
+export const passLoginInfoSchema = z
+  .object({
+    status: z.literal('pending'),
+    created_at: isoDateTime(),
+    expires_at: isoDateTime(),
+    requester: z.object({ user_agent: z.string().nullable(), ip: z.string().nullable() }),
+  })
+  .meta({ id: 'PassLoginInfo' });
+export type PassLoginInfo = z.infer<typeof passLoginInfoSchema>;
+
+/** POST /api/auth/pass/{id}/approve and /deny: the decision taken. */
+export const passLoginDecisionSchema = z
+  .object({ status: z.enum(['approved', 'denied']) })
+  .meta({ id: 'PassLoginDecision' });
+export type PassLoginDecision = z.infer<typeof passLoginDecisionSchema>;
 
 /** POST /api/me/login-link: a one-time signed link that logs another device into this account. */
-export interface LoginLinkCreated {
-  token: string;
-  /** `/login/{token}` on this site. */
-  path: string;
-  expires_at: string;
-  ttl_seconds: number;
-}
+export const loginLinkCreatedSchema = z
+  .object({
+    token: z.string(),
+    /** `/login/{token}` on this site. */
+    path: z.string().describe('`/login/{token}` on this site'),
+    expires_at: isoDateTime(),
+    ttl_seconds: z.number(),
+  })
+  .meta({ id: 'LoginLinkCreated' });
+export type LoginLinkCreated = z.infer<typeof loginLinkCreatedSchema>;
 
 /** GET /api/admin/users: one row of the users table (admins only). */
-export interface AdminUserRow {
-  id: number;
-  username: string;
-  email: string;
-  role: UserRole;
-  created_at: string;
-  balance_cents: number;
-}
+export const adminUserRowSchema = userProfileSchema
+  .pick({ id: true, username: true, email: true, role: true, created_at: true, balance_cents: true })
+  .meta({ id: 'AdminUserRow' });
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUserPageSchema = listResponseSchema(adminUserRowSchema).meta({ id: 'AdminUserPage' });
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests. The server reads each body through these schemas (unknown fields are refused); the
+// types are what a client sends (before trimming and lower-casing).
+
+const L = ACCOUNT_LIMITS;
+
+const emailField = z
+  .string({ message: 'is required' })
+  .trim()
+  .toLowerCase()
+  .max(L.emailMax, `must be at most ${L.emailMax} characters`)
+  .pipe(z.email({ message: 'must be an e-mail address' }));
+
+const usernameField = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(L.usernameMin, `must be at least ${L.usernameMin} characters`)
+  .max(L.usernameMax, `must be at most ${L.usernameMax} characters`)
+  .regex(new RegExp(L.usernamePattern), 'may hold only letters, digits, dot, dash and underscore');
+
+const newPasswordField = z
+  .string({ message: 'is required' })
+  .min(L.passwordMin, `must be at least ${L.passwordMin} characters`)
+  .max(L.passwordMax, `must be at most ${L.passwordMax} characters`);
+
+/** POST /api/auth/register */
+export const registerRequestSchema = z
+  .object({ username: usernameField, email: emailField, password: newPasswordField })
+  .strict()
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** POST /api/auth/login */
+export const loginRequestSchema = z
+  .object({
+    email: z.string({ message: 'is required' }).trim().toLowerCase().min(1, 'is required').max(L.emailMax),
+    password: z.string({ message: 'is required' }).min(1, 'is required').max(L.passwordMax),
+  })
+  .strict()
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** PATCH /api/me: any of these; changing the email needs the current password. */
+export const updateMeRequestSchema = z
+  .object({
+    username: usernameField.optional(),
+    email: emailField.optional(),
+    /** An empty name clears it (null). */
+    full_name: z
+      .string()
+      .trim()
+      .max(L.fullNameMax, `must be at most ${L.fullNameMax} characters`)
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v))
+      .describe('empty or null clears it'),
+    current_password: z.string().max(L.passwordMax).optional().describe('needed to change the e-mail'),
+  })
+  .strict()
+  .meta({ id: 'UpdateMeRequest' });
+export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
+
+/** POST /api/me/password */
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string({ message: 'is required' }).min(1).max(L.passwordMax),
+    new_password: newPasswordField,
+  })
+  .strict()
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** POST /api/auth/link/redeem */
+export const redeemLoginLinkRequestSchema = z
+  .object({ token: z.string({ message: 'is required' }).min(1).max(1000) })
+  .strict()
+  .meta({ id: 'RedeemLoginLinkRequest' });
+export type RedeemLoginLinkRequest = z.input<typeof redeemLoginLinkRequestSchema>;
+
+/** A page of a list: `limit` (1–500) and `offset`. */
+const pageQuery = (defaultLimit: number) =>
+  z.strictObject({ limit: queryInteger(1, 500, defaultLimit), offset: queryInteger(0, 2_147_483_647, 0) });
+
+export const ledgerQuerySchema = pageQuery(25);
+export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+
+export const adminUsersQuerySchema = pageQuery(50);
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+/** A pass login's id (from the QR code). */
+const passParams = z.object({ id: z.string().describe('the pass id shown in the QR code') });
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+const CSRF_403 = `missing or invalid ${CSRF_HEADER} header, or a cross-site request (reason \`csrf\`)`;
+const BAD_FIELDS_400 = 'a field is missing or invalid (each is named in `errors`)';
+const NO_SESSION_401 = 'not logged in, or the session ran out (reason `not_logged_in` or `session_expired`)';
+const PASS_404 = 'no such pass login, or this is not the browser that made it (reason `pass_unknown`)';
+const PASS_410 =
+  'the pass login was used, declined or has expired (reason `pass_used`, `pass_denied` or `pass_expired`)';
+
+export const accountsApi = {
+  csrf: defineOperation({
+    method: 'get',
+    path: '/auth/csrf',
+    tags: ['accounts'],
+    access: 'public',
+    summary: `The CSRF token to echo in ${CSRF_HEADER} (also set in the ${CSRF_COOKIE} cookie)`,
+    status: 200,
+    response: csrfTokenResponseSchema,
+  }),
+  register: defineOperation({
+    method: 'post',
+    path: '/auth/register',
+    tags: ['accounts'],
+    access: 'public',
+    summary: 'Sign up: username, email, password (8+); logs in and credits the starting play money',
+    description: `Sets the ${SESSION_COOKIE} cookie and a new CSRF token. Needs the CSRF token even without a session.`,
+    body: registerRequestSchema,
+    status: 201,
+    response: meResponseSchema,
+    errors: {
+      400: BAD_FIELDS_400,
+      403: CSRF_403,
+      409: 'the username or the e-mail is taken (each is named in `errors`)',
+      429: 'too many sign-ups from this address (Retry-After)',
+    },
+  }),
+  login: defineOperation({
+    method: 'post',
+    path: '/auth/login',
+    tags: ['accounts'],
+    access: 'public',
+    summary: 'Log in with e-mail and password; sets the session cookie',
+    description: `Sets the ${SESSION_COOKIE} cookie and a new CSRF token. Needs the CSRF token even without a session.`,
+    body: loginRequestSchema,
+    status: 200,
+    response: meResponseSchema,
+    errors: {
+      400: BAD_FIELDS_400,
+      401: `no account with this e-mail and password (reason \`bad_credentials\`): "${AUTH_MESSAGES.loginNoMatch}"`,
+      403: CSRF_403,
+      429: 'too many failed logins for this e-mail or address (Retry-After)',
+    },
+  }),
+  logout: defineOperation({
+    method: 'post',
+    path: '/auth/logout',
+    tags: ['accounts'],
+    access: 'public',
+    summary: 'End this session (401 when there is none)',
+    description: 'Clears the session cookie and issues a CSRF token without a session, whether or not one was ended.',
+    status: 204,
+    response: null,
+    errors: {
+      401: `no session to end (reason \`not_logged_in\`): "${AUTH_MESSAGES.logoutMissing}"`,
+      403: CSRF_403,
+    },
+  }),
+  createPass: defineOperation({
+    method: 'post',
+    path: '/auth/pass',
+    tags: ['accounts'],
+    access: 'public',
+    summary: 'Start a pass (QR) login on this device: an id to show, valid 60 s',
+    description: 'Sets an httpOnly cookie that only this browser holds: only it may collect the session.',
+    status: 201,
+    response: passLoginCreatedSchema,
+    errors: { 403: CSRF_403, 429: 'too many pass logins from this address (Retry-After)' },
+  }),
+  pollPass: defineOperation({
+    method: 'get',
+    path: '/auth/pass/{id}',
+    tags: ['accounts'],
+    access: 'public',
+    summary: 'Poll a pass login from the device that made it; when approved, logs this device in',
+    description: `When approved, the answer carries the account and sets the ${SESSION_COOKIE} cookie (once).`,
+    params: passParams,
+    status: 200,
+    response: passLoginStatusSchema,
+    errors: { 404: PASS_404, 410: PASS_410 },
+  }),
+  passInfo: defineOperation({
+    method: 'get',
+    path: '/auth/pass/{id}/info',
+    tags: ['accounts'],
+    access: 'session',
+    summary: 'What device asks to log in with this pass (for the approving device)',
+    params: passParams,
+    status: 200,
+    response: passLoginInfoSchema,
+    errors: { 401: NO_SESSION_401, 404: PASS_404, 410: PASS_410 },
+  }),
+  approvePass: defineOperation({
+    method: 'post',
+    path: '/auth/pass/{id}/approve',
+    tags: ['accounts'],
+    access: 'session',
+    summary: 'Approve a pass login: the waiting device is logged in as you',
+    params: passParams,
+    status: 200,
+    response: passLoginDecisionSchema,
+    errors: { 401: NO_SESSION_401, 403: CSRF_403, 404: PASS_404, 410: PASS_410 },
+  }),
+  denyPass: defineOperation({
+    method: 'post',
+    path: '/auth/pass/{id}/deny',
+    tags: ['accounts'],
+    access: 'session',
+    summary: 'Decline a pass login',
+    params: passParams,
+    status: 200,
+    response: passLoginDecisionSchema,
+    errors: { 401: NO_SESSION_401, 403: CSRF_403, 404: PASS_404, 410: PASS_410 },
+  }),
+  redeemLoginLink: defineOperation({
+    method: 'post',
+    path: '/auth/link/redeem',
+    tags: ['accounts'],
+    access: 'public',
+    summary: 'Log in with a one-time signed login link (/login/{token})',
+    description: `Sets the ${SESSION_COOKIE} cookie and a new CSRF token. Needs the CSRF token even without a session.`,
+    body: redeemLoginLinkRequestSchema,
+    status: 200,
+    response: meResponseSchema,
+    errors: {
+      400: BAD_FIELDS_400,
+      403: CSRF_403,
+      404: 'the link is forged or its account is gone (reason `link_invalid`)',
+      410: 'the link has expired or was already used (reason `link_expired` or `link_used`)',
+    },
+  }),
+  me: defineOperation({
+    method: 'get',
+    path: '/me',
+    tags: ['accounts'],
+    access: 'session',
+    summary: 'The logged-in account, its wallet balance and its session',
+    status: 200,
+    response: meResponseSchema,
+    errors: { 401: NO_SESSION_401 },
+  }),
+  updateMe: defineOperation({
+    method: 'patch',
+    path: '/me',
+    tags: ['accounts'],
+    access: 'session',
+    summary: 'Edit username, email (needs current_password) or full_name',
+    body: updateMeRequestSchema,
+    status: 200,
+    response: meResponseSchema,
+    errors: {
+      400: `${BAD_FIELDS_400}; current_password missing or wrong when the e-mail changes`,
+      401: NO_SESSION_401,
+      403: CSRF_403,
+      409: 'the username or the e-mail is taken (each is named in `errors`)',
+    },
+  }),
+  myLedger: defineOperation({
+    method: 'get',
+    path: '/me/ledger',
+    tags: ['accounts'],
+    access: 'session',
+    summary: "The wallet's ledger entries, newest first (limit, offset)",
+    query: ledgerQuerySchema,
+    status: 200,
+    response: ledgerPageSchema,
+    errors: { 400: 'a bad or unknown query parameter (each is named in `errors`)', 401: NO_SESSION_401 },
+  }),
+  changePassword: defineOperation({
+    method: 'post',
+    path: '/me/password',
+    tags: ['accounts'],
+    access: 'session',
+    summary: 'Change the password (current_password, new_password); ends your other sessions',
+    body: changePasswordRequestSchema,
+    status: 204,
+    response: null,
+    errors: {
+      400: `${BAD_FIELDS_400}, or current_password is not the current password`,
+      401: NO_SESSION_401,
+      403: CSRF_403,
+    },
+  }),
+  createLoginLink: defineOperation({
+    method: 'post',
+    path: '/me/login-link',
+    tags: ['accounts'],
+    access: 'session',
+    summary: 'A one-time signed link (60 s) that logs another device into this account',
+    status: 201,
+    response: loginLinkCreatedSchema,
+    errors: { 401: NO_SESSION_401, 403: CSRF_403 },
+  }),
+  userProfile: defineOperation({
+    method: 'get',
+    path: '/users/{id}',
+    tags: ['accounts'],
+    access: 'session',
+    summary: "A user's account: your own, or any as an admin (403 otherwise)",
+    params: idParams(),
+    status: 200,
+    response: userProfileSchema,
+    errors: {
+      400: 'the id is not a positive integer',
+      401: NO_SESSION_401,
+      403: "another user's account, and you are not an admin (reason `forbidden`)",
+      404: 'no such user',
+    },
+  }),
+  userLedger: defineOperation({
+    method: 'get',
+    path: '/users/{id}/ledger',
+    tags: ['accounts'],
+    access: 'session',
+    summary: "A user's ledger entries: your own, or any as an admin (403 otherwise)",
+    params: idParams(),
+    query: ledgerQuerySchema,
+    status: 200,
+    response: ledgerPageSchema,
+    errors: {
+      400: 'the id, or a query parameter, is bad or unknown (each is named in `errors`)',
+      401: NO_SESSION_401,
+      403: "another user's ledger, and you are not an admin (reason `forbidden`)",
+    },
+  }),
+  adminUsers: defineOperation({
+    method: 'get',
+    path: '/admin/users',
+    tags: ['admin'],
+    access: 'admin',
+    summary: 'Every user with their balance (admins only)',
+    query: adminUsersQuerySchema,
+    status: 200,
+    response: adminUserPageSchema,
+    errors: {
+      400: 'a bad or unknown query parameter (each is named in `errors`)',
+      401: NO_SESSION_401,
+      403: 'you are not an admin (reason `forbidden`)',
+    },
+  }),
+};

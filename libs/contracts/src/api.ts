@@ -14,7 +14,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type ApiAccess = 'public' | 'session' | 'admin';
 
 /** The error statuses an operation may document, with when it answers each. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503;
 
 /**
  * An object schema of request fields (path parameters, query, headers), or such an object piped

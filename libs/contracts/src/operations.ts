@@ -1,6 +1,8 @@
+import { accountsApi } from './accounts';
 import type { ApiOperation } from './api';
 import { catalogApi } from './catalog';
 import { healthApi } from './health';
+import { statsApi } from './stats';
 
 /**
  * Every operation of the HTTP API, by area. The server binds a handler to each, the OpenAPI
@@ -9,4 +11,6 @@ import { healthApi } from './health';
 export const API_OPERATIONS = {
   catalog: catalogApi,
   health: healthApi,
+  accounts: accountsApi,
+  stats: statsApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

@@ -1,12 +1,19 @@
-import type { AdminUserRow, LedgerPage, ListResponse, MeResponse, UserProfile } from '@furlong/contracts';
+import type {
+  AdminUserPage,
+  AdminUsersQuery,
+  accountsApi,
+  LedgerPage,
+  LedgerQuery,
+  MeResponse,
+  OperationBody,
+  UserProfile,
+} from '@furlong/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InvalidRequestException, notFound } from '../common/api-error';
 import { Clock } from '../common/clock';
-import { parseBody } from '../common/parse-body';
-import { QueryReader, type RawQuery } from '../common/query-params';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type ClientMeta, changePasswordSchema, registerSchema, updateMeSchema } from './account.dto';
+import type { ClientMeta } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { conflict, forbidden } from './auth-errors';
 import { LedgerRepository } from './ledger.repository';
@@ -50,8 +57,10 @@ export class AccountService {
   ) {}
 
   /** Creates the account with its wallet and starting credit, and logs it in: the new session's token and the account. */
-  async register(body: unknown, meta: ClientMeta): Promise<{ token: string; me: MeResponse }> {
-    const input = parseBody(registerSchema, body);
+  async register(
+    input: OperationBody<typeof accountsApi.register>,
+    meta: ClientMeta,
+  ): Promise<{ token: string; me: MeResponse }> {
     await this.throttle.hitPerHour('register', meta.ip, this.config.accounts.registerMaxPerIpPerHour);
     const taken = await this.users.taken(input.username, input.email);
     if (taken.length > 0) throw this.takenError(taken);
@@ -93,8 +102,7 @@ export class AccountService {
     return this.auth.toMe(profile, user);
   }
 
-  async updateMe(user: AuthenticatedUser, body: unknown): Promise<MeResponse> {
-    const input = parseBody(updateMeSchema, body);
+  async updateMe(user: AuthenticatedUser, input: OperationBody<typeof accountsApi.updateMe>): Promise<MeResponse> {
     const current = await this.users.credentialsById(user.userId);
     if (!current) throw notFound('User', user.userId);
     const emailChanges = input.email !== undefined && input.email !== current.email;
@@ -129,8 +137,10 @@ export class AccountService {
   }
 
   /** Changes the password and ends every other session of the account. */
-  async changePassword(user: AuthenticatedUser, body: unknown): Promise<void> {
-    const input = parseBody(changePasswordSchema, body);
+  async changePassword(
+    user: AuthenticatedUser,
+    input: OperationBody<typeof accountsApi.changePassword>,
+  ): Promise<void> {
     const current = await this.users.credentialsById(user.userId);
     if (!current || !(await this.hasher.verify(current.password_hash, input.current_password))) {
       throw new InvalidRequestException([{ field: 'current_password', reason: 'is not your current password' }]);
@@ -148,21 +158,13 @@ export class AccountService {
     return profile;
   }
 
-  async ledgerOf(viewer: AuthenticatedUser, userId: number, query: RawQuery): Promise<LedgerPage> {
+  async ledgerOf(viewer: AuthenticatedUser, userId: number, { limit, offset }: LedgerQuery): Promise<LedgerPage> {
     this.assertOwnerOrAdmin(viewer, userId);
-    const params = new QueryReader(query, ['limit', 'offset']);
-    const limit = params.integer('limit', 1, 500, 25);
-    const offset = params.integer('offset', 0, 2_147_483_647, 0);
-    if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
     const { items, total } = await this.ledgerRepository.entriesOfUser(userId, limit, offset);
     return { items, total, limit, offset };
   }
 
-  async listUsers(query: RawQuery): Promise<ListResponse<AdminUserRow>> {
-    const params = new QueryReader(query, ['limit', 'offset']);
-    const limit = params.integer('limit', 1, 500, 50);
-    const offset = params.integer('offset', 0, 2_147_483_647, 0);
-    if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
+  async listUsers({ limit, offset }: AdminUsersQuery): Promise<AdminUserPage> {
     const { items, total } = await this.users.list(limit, offset);
     return { items, total, limit, offset };
   }

@@ -1,18 +1,29 @@
 import {
   AUTH_MESSAGES,
+  accountsApi,
+  type CsrfTokenResponse,
   type MeResponse,
+  type OperationBody,
+  type OperationParams,
   type PassLoginCreated,
+  type PassLoginDecision,
   type PassLoginInfo,
   type PassLoginStatus,
   SESSION_COOKIE,
 } from '@furlong/contracts';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Response } from 'express';
+import { Endpoint, Parsed } from '../common/endpoint';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { ClientMeta } from './account.dto';
 import { AccountService } from './account.service';
-import { Authenticated, type AuthenticatedRequest, Client, CurrentUser, RequireCsrf } from './auth.decorators';
+import {
+  Authenticated,
+  type AuthenticatedRequest,
+  Client,
+  type ClientMeta,
+  CurrentUser,
+  RequireCsrf,
+} from './auth.decorators';
 import { AuthService } from './auth.service';
 import { PASS_WAITER_COOKIE, parseCookies, SessionCookies } from './cookies';
 import { LoginLinkService } from './login-link.service';
@@ -20,9 +31,10 @@ import { PassLoginService } from './pass-login.service';
 import type { AuthenticatedUser } from './session-auth';
 import { SessionResponder } from './session-responder';
 
-@ApiTags('accounts')
+type PassParams = OperationParams<typeof accountsApi.pollPass>;
+
 @RequireCsrf()
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(
     @Inject(AccountService) private readonly accounts: AccountService,
@@ -34,16 +46,14 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Get('csrf')
-  @ApiOperation({ summary: 'The CSRF token to echo in X-CSRF-Token (also set in the furlong_csrf cookie)' })
-  csrf(@Req() req: AuthenticatedRequest): { csrf_token: string } {
+  @Endpoint(accountsApi.csrf)
+  csrf(@Req() req: AuthenticatedRequest): CsrfTokenResponse {
     return { csrf_token: req.csrfToken ?? '' };
   }
 
-  @Post('register')
-  @ApiOperation({ summary: 'Sign up: username, email, password (8+); logs in and credits the starting play money' })
+  @Endpoint(accountsApi.register)
   async register(
-    @Body() body: unknown,
+    @Parsed('body') body: OperationBody<typeof accountsApi.register>,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
@@ -53,11 +63,9 @@ export class AuthController {
     return me;
   }
 
-  @Post('login')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Log in with e-mail and password; sets the session cookie' })
+  @Endpoint(accountsApi.login)
   async login(
-    @Body() body: unknown,
+    @Parsed('body') body: OperationBody<typeof accountsApi.login>,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
@@ -67,9 +75,7 @@ export class AuthController {
     return me;
   }
 
-  @Post('logout')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'End this session (401 when there is none)' })
+  @Endpoint(accountsApi.logout)
   async logout(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
     const ended = await this.auth.logout(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
     this.respond.loggedOut(req, res);
@@ -83,8 +89,7 @@ export class AuthController {
     }
   }
 
-  @Post('pass')
-  @ApiOperation({ summary: 'Start a pass (QR) login on this device: an id to show, valid 60 s' })
+  @Endpoint(accountsApi.createPass)
   async createPass(
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
@@ -95,10 +100,9 @@ export class AuthController {
     return pass;
   }
 
-  @Get('pass/:id')
-  @ApiOperation({ summary: 'Poll a pass login from the device that made it; when approved, logs this device in' })
+  @Endpoint(accountsApi.pollPass)
   async pollPass(
-    @Param('id') id: string,
+    @Parsed('params') { id }: PassParams,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
@@ -113,34 +117,30 @@ export class AuthController {
     return status;
   }
 
-  @Get('pass/:id/info')
+  @Endpoint(accountsApi.passInfo)
   @Authenticated()
-  @ApiOperation({ summary: 'What device asks to log in with this pass (for the approving device)' })
-  passInfo(@Param('id') id: string): Promise<PassLoginInfo> {
+  passInfo(@Parsed('params') { id }: PassParams): Promise<PassLoginInfo> {
     return this.passLogin.info(id);
   }
 
-  @Post('pass/:id/approve')
-  @HttpCode(200)
+  @Endpoint(accountsApi.approvePass)
   @Authenticated()
-  @ApiOperation({ summary: 'Approve a pass login: the waiting device is logged in as you' })
-  approvePass(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser): Promise<{ status: string }> {
+  approvePass(
+    @Parsed('params') { id }: PassParams,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<PassLoginDecision> {
     return this.passLogin.decide(id, user, 'approved');
   }
 
-  @Post('pass/:id/deny')
-  @HttpCode(200)
+  @Endpoint(accountsApi.denyPass)
   @Authenticated()
-  @ApiOperation({ summary: 'Decline a pass login' })
-  denyPass(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser): Promise<{ status: string }> {
+  denyPass(@Parsed('params') { id }: PassParams, @CurrentUser() user: AuthenticatedUser): Promise<PassLoginDecision> {
     return this.passLogin.decide(id, user, 'denied');
   }
 
-  @Post('link/redeem')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Log in with a one-time signed login link (/login/{token})' })
+  @Endpoint(accountsApi.redeemLoginLink)
   async redeemLink(
-    @Body() body: unknown,
+    @Parsed('body') body: OperationBody<typeof accountsApi.redeemLoginLink>,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,

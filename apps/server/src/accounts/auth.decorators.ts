@@ -1,6 +1,5 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ClientMeta } from './account.dto';
 import type { AuthenticatedUser } from './session-auth';
 
 export type Access = 'public' | 'session' | 'admin';
@@ -18,6 +17,12 @@ export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access)
  * sign-up: so another site cannot log a visitor into an account of its choosing).
  */
 export const RequireCsrf = () => SetMetadata(CSRF_KEY, true);
+
+/** What a request tells us about the client, for sessions and throttling. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
 
 /** A request after AuthGuard has authenticated it. */
 export interface AuthenticatedRequest extends Request {

@@ -1,11 +1,10 @@
-import type { MeResponse, UserProfile } from '@furlong/contracts';
+import type { accountsApi, MeResponse, OperationBody, UserProfile } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
-import { parseBody } from '../common/parse-body';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type ClientMeta, loginSchema } from './account.dto';
+import type { ClientMeta } from './auth.decorators';
 import { badCredentials } from './auth-errors';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordHasher } from './password-hasher';
@@ -29,8 +28,10 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async login(body: unknown, meta: ClientMeta): Promise<{ token: string; me: MeResponse }> {
-    const { email, password } = parseBody(loginSchema, body);
+  async login(
+    { email, password }: OperationBody<typeof accountsApi.login>,
+    meta: ClientMeta,
+  ): Promise<{ token: string; me: MeResponse }> {
     // Counted before the password is checked: concurrent guesses cannot pass the limit together.
     const attempt = await this.throttle.beginLogin(email, meta.ip);
     const user = await this.users.credentials(undefined, email);

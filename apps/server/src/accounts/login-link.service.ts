@@ -1,11 +1,10 @@
-import type { LoginLinkCreated, MeResponse } from '@furlong/contracts';
+import type { LoginLinkCreated, MeResponse, RedeemLoginLinkRequest } from '@furlong/contracts';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
-import { parseBody } from '../common/parse-body';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type ClientMeta, redeemLinkSchema } from './account.dto';
+import type { ClientMeta } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { gone } from './auth-errors';
 import { hmac, safeEqual } from './secrets';
@@ -48,8 +47,7 @@ export class LoginLinkService {
     return { token, path: `/login/${token}`, expires_at: new Date(expires).toISOString(), ttl_seconds: ttl / 1000 };
   }
 
-  async redeem(body: unknown, meta: ClientMeta): Promise<{ token: string; me: MeResponse }> {
-    const { token } = parseBody(redeemLinkSchema, body);
+  async redeem({ token }: RedeemLoginLinkRequest, meta: ClientMeta): Promise<{ token: string; me: MeResponse }> {
     const payload = this.verify(token);
     const now = this.clock.now();
     if (now.getTime() >= payload.e) throw gone('This login link has expired.', 'link_expired');

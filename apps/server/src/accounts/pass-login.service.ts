@@ -1,10 +1,16 @@
-import type { MeResponse, PassLoginCreated, PassLoginInfo, PassLoginStatus } from '@furlong/contracts';
+import type {
+  MeResponse,
+  PassLoginCreated,
+  PassLoginDecision,
+  PassLoginInfo,
+  PassLoginStatus,
+} from '@furlong/contracts';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { ClientMeta } from './account.dto';
+import type { ClientMeta } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { gone } from './auth-errors';
 import { LoginThrottle } from './login-throttle.service';
@@ -112,7 +118,7 @@ export class PassLoginService {
     };
   }
 
-  async decide(id: string, user: AuthenticatedUser, decision: 'approved' | 'denied'): Promise<{ status: string }> {
+  async decide(id: string, user: AuthenticatedUser, decision: PassLoginDecision['status']): Promise<PassLoginDecision> {
     const pass = this.assertPending(await this.find(id));
     if (!(await this.passes.decide(pass.id, decision, user.userId, this.clock.now()))) {
       this.assertPending((await this.passes.find(sha256(id))) ?? pass);

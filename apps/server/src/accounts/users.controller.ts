@@ -1,43 +1,47 @@
-import type { AdminUserRow, LedgerPage, ListResponse, UserProfile } from '@furlong/contracts';
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { parseId } from '../common/api-error';
+import {
+  type AdminUserPage,
+  accountsApi,
+  type LedgerPage,
+  type OperationParams,
+  type OperationQuery,
+  type UserProfile,
+} from '@furlong/contracts';
+import { Controller, Inject } from '@nestjs/common';
+import { Endpoint, Parsed } from '../common/endpoint';
 import { AccountService } from './account.service';
 import { AdminOnly, Authenticated, CurrentUser } from './auth.decorators';
 import type { AuthenticatedUser } from './session-auth';
 
-@ApiTags('accounts')
 @Authenticated()
-@Controller('users')
+@Controller()
 export class UsersController {
   constructor(@Inject(AccountService) private readonly accounts: AccountService) {}
 
-  @Get(':id')
-  @ApiOperation({ summary: "A user's account: your own, or any as an admin (403 otherwise)" })
-  profile(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<UserProfile> {
-    return this.accounts.profileOf(user, parseId(id));
+  @Endpoint(accountsApi.userProfile)
+  profile(
+    @CurrentUser() user: AuthenticatedUser,
+    @Parsed('params') { id }: OperationParams<typeof accountsApi.userProfile>,
+  ): Promise<UserProfile> {
+    return this.accounts.profileOf(user, id);
   }
 
-  @Get(':id/ledger')
-  @ApiOperation({ summary: "A user's ledger entries: your own, or any as an admin (403 otherwise)" })
+  @Endpoint(accountsApi.userLedger)
   ledger(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @Parsed('params') { id }: OperationParams<typeof accountsApi.userLedger>,
+    @Parsed('query') query: OperationQuery<typeof accountsApi.userLedger>,
   ): Promise<LedgerPage> {
-    return this.accounts.ledgerOf(user, parseId(id), query);
+    return this.accounts.ledgerOf(user, id, query);
   }
 }
 
-@ApiTags('admin')
 @AdminOnly()
-@Controller('admin/users')
+@Controller()
 export class AdminUsersController {
   constructor(@Inject(AccountService) private readonly accounts: AccountService) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Every user with their balance (admins only)' })
-  list(@Query() query: Record<string, unknown>): Promise<ListResponse<AdminUserRow>> {
+  @Endpoint(accountsApi.adminUsers)
+  list(@Parsed('query') query: OperationQuery<typeof accountsApi.adminUsers>): Promise<AdminUserPage> {
     return this.accounts.listUsers(query);
   }
 }

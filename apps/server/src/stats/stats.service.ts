@@ -1,10 +1,10 @@
 import {
   type ConnectionStatsResponse,
+  type LeadersQuery,
   type LeadersResponse,
   ROUTE_KEY,
   SPRINT_KEY,
-  STATS_LEADER_KINDS,
-  STATS_LEADER_SORTS,
+  STATS_LIMITS,
   type StatsOverviewResponse,
   type TrackConditionsResponse,
   type TrackTypesResponse,
@@ -12,15 +12,9 @@ import {
 } from '@furlong/contracts';
 import { classifyConnectionStyle, MAX_RUNNERS, type WinRecord } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { InvalidRequestException, notFound } from '../common/api-error';
-import { QueryReader, type RawQuery } from '../common/query-params';
+import { notFound } from '../common/api-error';
 import { type ConnectionKind, type FigureRow, StatsRepository } from './stats.repository';
 
-export const RECENT_STARTS = 20;
-export const LEADERS_DEFAULT_LIMIT = 10;
-export const LEADERS_MAX_LIMIT = 100;
-/** Without min_starts, a win-rate board counts only this many starts and up (one lucky win is not a rate). */
-export const WIN_PCT_DEFAULT_MIN_STARTS = 5;
 const TOP = 5;
 /** Posts 1–3 count as inside for the style reading. */
 const INSIDE_POSTS = 3;
@@ -61,7 +55,7 @@ export class StatsService {
     if (name === undefined) throw notFound(kind === 'jockeys' ? 'Jockey' : 'Trainer', id);
     const [rows, recent] = await Promise.all([
       this.repository.connectionFigures(kind, id),
-      this.repository.recentStarts(kind, id, RECENT_STARTS),
+      this.repository.recentStarts(kind, id, STATS_LIMITS.recentStarts),
     ]);
     const all = rows.find((r) => r.dimension === 'all');
     const starts = all?.starts ?? 0;
@@ -102,13 +96,8 @@ export class StatsService {
     };
   }
 
-  async leaders(query: RawQuery): Promise<LeadersResponse> {
-    const params = new QueryReader(query, ['kind', 'sort', 'limit', 'min_starts']);
-    const kind = params.oneOf('kind', STATS_LEADER_KINDS, 'jockeys');
-    const sort = params.oneOf('sort', STATS_LEADER_SORTS, 'wins');
-    const limit = params.integer('limit', 1, LEADERS_MAX_LIMIT, LEADERS_DEFAULT_LIMIT);
-    const minStarts = params.integer('min_starts', 1, 100_000, sort === 'win_pct' ? WIN_PCT_DEFAULT_MIN_STARTS : 1);
-    if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
+  async leaders({ kind, sort, limit, min_starts }: LeadersQuery): Promise<LeadersResponse> {
+    const minStarts = min_starts ?? (sort === 'win_pct' ? STATS_LIMITS.winPctDefaultMinStarts : 1);
     const items = await this.repository.leaders(kind, sort, limit, minStarts);
     return { kind, sort, limit, min_starts: minStarts, items };
   }

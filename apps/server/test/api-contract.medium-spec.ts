@@ -38,6 +38,8 @@ interface World {
   resultId: number;
   trackId: number;
   horseId: number;
+  jockeyId: number;
+  trainerId: number;
   memberId: number;
   fresh(): Promise<ApiSession>;
 }
@@ -49,7 +51,71 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'health.health': () => ({ as: 'anonymous', path: '/api/health' }),
   'catalog.random': () => ({ as: 'anonymous', path: '/api/random-records/horses/3' }),
   'catalog.pastPerformance': (w) => ({ as: 'anonymous', path: `/api/past_performance/horse_id/${w.horseId}` }),
+
+  'accounts.csrf': () => ({ as: 'anonymous', path: '/api/auth/csrf' }),
+  'accounts.register': () => {
+    freshCount++;
+    const body = {
+      username: `joiner${freshCount}`,
+      email: `joiner${freshCount}@furlong.test`,
+      password: 'joiner password 1',
+    };
+    return { as: 'anonymous', path: '/api/auth/register', body, session: new ApiSession(baseUrlOf()) };
+  },
+  'accounts.login': () => ({
+    as: 'anonymous',
+    path: '/api/auth/login',
+    body: { email: 'contractor@furlong.test', password: 'contractor password 1' },
+    session: new ApiSession(baseUrlOf()),
+  }),
+  'accounts.logout': async (w) => ({ as: 'member', path: '/api/auth/logout', session: await w.fresh() }),
+  'accounts.createPass': () => ({ as: 'anonymous', path: '/api/auth/pass', session: new ApiSession(baseUrlOf()) }),
+  'accounts.pollPass': async (w) => {
+    const desk = new ApiSession(w.baseUrl);
+    const pass = await desk.request<{ id: string }>('POST', '/api/auth/pass');
+    return { as: 'anonymous', path: `/api/auth/pass/${pass.body.id}`, session: desk };
+  },
+  'accounts.passInfo': async (w) => ({ as: 'member', path: `/api/auth/pass/${await newPass(w)}/info` }),
+  'accounts.approvePass': async (w) => ({ as: 'member', path: `/api/auth/pass/${await newPass(w)}/approve` }),
+  'accounts.denyPass': async (w) => ({ as: 'member', path: `/api/auth/pass/${await newPass(w)}/deny` }),
+  'accounts.redeemLoginLink': async (w) => {
+    const link = await (await w.fresh()).request<{ token: string }>('POST', '/api/me/login-link');
+    return {
+      as: 'anonymous',
+      path: '/api/auth/link/redeem',
+      body: { token: link.body.token },
+      session: new ApiSession(w.baseUrl),
+    };
+  },
+  'accounts.me': () => ({ as: 'member', path: '/api/me' }),
+  'accounts.updateMe': () => ({ as: 'member', path: '/api/me', body: { full_name: 'Contract Tester' } }),
+  'accounts.myLedger': () => ({ as: 'member', path: '/api/me/ledger?limit=5' }),
+  'accounts.changePassword': async (w) => ({
+    as: 'member',
+    path: '/api/me/password',
+    body: { current_password: 'fresh password 12', new_password: 'fresh password 34' },
+    session: await w.fresh(),
+  }),
+  'accounts.createLoginLink': () => ({ as: 'member', path: '/api/me/login-link' }),
+  'accounts.userProfile': (w) => ({ as: 'member', path: `/api/users/${w.memberId}` }),
+  'accounts.userLedger': (w) => ({ as: 'admin', path: `/api/users/${w.memberId}/ledger` }),
+  'accounts.adminUsers': () => ({ as: 'admin', path: '/api/admin/users?limit=5' }),
+
+  'stats.jockey': (w) => ({ as: 'anonymous', path: `/api/stats/jockeys/${w.jockeyId}` }),
+  'stats.trainer': (w) => ({ as: 'anonymous', path: `/api/stats/trainers/${w.trainerId}` }),
+  'stats.leaders': () => ({ as: 'anonymous', path: '/api/stats/leaders?kind=trainers&sort=win_pct&limit=5' }),
+  'stats.overview': () => ({ as: 'anonymous', path: '/api/stats/overview' }),
+  'stats.trackConditions': () => ({ as: 'anonymous', path: '/api/stats/track-conditions' }),
+  'stats.trackTypes': () => ({ as: 'anonymous', path: '/api/stats/track-types' }),
 };
+
+let baseUrl = '';
+const baseUrlOf = () => baseUrl;
+
+/** A pass login waiting for approval (made by a device with no session). */
+async function newPass(w: World): Promise<string> {
+  return (await new ApiSession(w.baseUrl).request<{ id: string }>('POST', '/api/auth/pass')).body.id;
+}
 
 /** The catalog's list and record operations: every kind the same way. */
 function catalogSample(id: string, operation: ApiOperation): Sample | undefined {
@@ -97,6 +163,10 @@ describe('API contract: routes, operations and response schemas agree', () => {
     const [horse]: { horse_id: number }[] = await db.query(
       'SELECT horse_id FROM race_result_finishers ORDER BY horse_id LIMIT 1',
     );
+    const [entry]: { jockey_id: number; trainer_id: number }[] = await db.query(
+      'SELECT jockey_id, trainer_id FROM race_entries ORDER BY race_id LIMIT 1',
+    );
+    baseUrl = sut.baseUrl;
     world = {
       baseUrl: sut.baseUrl,
       sessions: { anonymous, member, admin: steward },
@@ -105,6 +175,8 @@ describe('API contract: routes, operations and response schemas agree', () => {
       resultId: result?.id as number,
       trackId: race?.track_id as number,
       horseId: horse?.horse_id as number,
+      jockeyId: entry?.jockey_id as number,
+      trainerId: entry?.trainer_id as number,
       memberId: me.id,
       async fresh() {
         const session = new ApiSession(sut.baseUrl);

@@ -1,8 +1,8 @@
+import { formatMoney } from '@furlong/domain';
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { type LedgerAccountRef, LedgerRepository, type LockedAccount } from './ledger.repository';
-import { formatCents } from './money';
 
 export type { LedgerAccountRef };
 
@@ -36,7 +36,7 @@ export class InsufficientFundsException extends ConflictException {
     super({
       statusCode: 409,
       error: 'Conflict',
-      message: `Insufficient funds: the balance is ${formatCents(balanceCents)} and this needs ${formatCents(neededCents)}.`,
+      message: `Insufficient funds: the balance is ${formatMoney(balanceCents)} and this needs ${formatMoney(neededCents)}.`,
       reason: 'insufficient_funds',
     });
   }

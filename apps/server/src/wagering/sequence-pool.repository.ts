@@ -1,7 +1,10 @@
+import { BET_TYPES } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type CardRace, RaceReadModel } from '../racing/race-read-model';
 import type { PoolState } from './entities/wager-pool.entity';
+
+const CARRYOVER_TYPES = BET_TYPES.filter((t) => t.carriesOver).map((t) => t.name);
 
 export type { CardRace };
 
@@ -42,14 +45,14 @@ export class SequencePoolRepository {
     await manager.query('UPDATE wager_pools SET carryover_cents = carryover_cents + $2 WHERE id = $1', [poolId, cents]);
   }
 
-  /** The Pick N pools whose last leg is this race (and that start before it). */
+  /** The pools of types that carry over (Pick N) whose last leg is this race (and that start before it). */
   async pickPoolsEndingAt(raceId: number): Promise<SequencePool[]> {
     const rows: SequencePool[] = await this.dataSource.query(
       `SELECT id, bet_type, race_ids, takeout::float8 AS takeout, gross_cents::int8 AS gross_cents,
               carryover_cents::int8 AS carryover_cents, state
          FROM wager_pools
-        WHERE last_race_id = $1 AND current_race_id <> $1 AND bet_type LIKE 'Pick %' ORDER BY bet_type_id`,
-      [raceId],
+        WHERE last_race_id = $1 AND current_race_id <> $1 AND bet_type = ANY($2::text[]) ORDER BY bet_type_id`,
+      [raceId, CARRYOVER_TYPES],
     );
     return rows.map((r) => ({ ...r, gross_cents: Number(r.gross_cents), carryover_cents: Number(r.carryover_cents) }));
   }

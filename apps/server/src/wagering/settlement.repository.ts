@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RaceReadModel } from '../racing/race-read-model';
 import { POOL_COLUMNS, type PoolRow, toPool } from './pool.repository';
+import { matchesAsOneList } from './wagering-rules';
 
 /** A winning interest and what $1 on it returns (cents, stake included). */
 export interface WinningInterest {
@@ -130,7 +131,7 @@ export class SettlementRepository {
         pool.bet_type_id,
         winners.map((w) => w.interest),
         winners.map((w) => w.price_per_dollar_cents),
-        pool.bet_type === 'Quinella',
+        matchesAsOneList(pool.bet_type, false),
         at,
       ],
     );

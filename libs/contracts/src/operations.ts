@@ -1,5 +1,6 @@
 import type { ApiOperation } from './api';
 import { healthApi } from './health';
+import { wageringApi } from './wagering';
 
 /**
  * Every operation of the HTTP API, by area. The server binds a handler to each, the OpenAPI
@@ -7,4 +8,5 @@ import { healthApi } from './health';
  */
 export const API_OPERATIONS = {
   health: healthApi,
+  wagering: wageringApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

@@ -1,5 +1,6 @@
 import type { ApiOperation } from './api';
 import { healthApi } from './health';
+import { programApi } from './program';
 import { wageringApi } from './wagering';
 
 /**
@@ -9,4 +10,5 @@ import { wageringApi } from './wagering';
 export const API_OPERATIONS = {
   health: healthApi,
   wagering: wageringApi,
+  program: programApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

@@ -5,5 +5,6 @@ export * from './health';
 export * from './operations';
 export * from './program';
 export * from './race-events';
+export * from './racing';
 export * from './stats';
 export * from './wagering';

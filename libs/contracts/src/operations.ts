@@ -1,6 +1,7 @@
 import type { ApiOperation } from './api';
 import { healthApi } from './health';
 import { programApi } from './program';
+import { racingApi } from './racing';
 import { wageringApi } from './wagering';
 
 /**
@@ -11,4 +12,5 @@ export const API_OPERATIONS = {
   health: healthApi,
   wagering: wageringApi,
   program: programApi,
+  racing: racingApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

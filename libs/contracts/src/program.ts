@@ -65,6 +65,16 @@ export const currentRaceSummarySchema = z
   .meta({ id: 'CurrentRaceSummary' });
 export type CurrentRaceSummary = z.infer<typeof currentRaceSummarySchema>;
 
+/** A runner's connections: its jockey, and the horse's own trainer and owner (null when it has none). */
+export const runnerConnectionsShape = {
+  jockey_id: z.int(),
+  jockey_name: z.string(),
+  trainer_id: z.int().nullable(),
+  trainer_name: z.string().nullable(),
+  owner_id: z.int().nullable(),
+  owner_name: z.string().nullable(),
+};
+
 /** One runner of a current race with its connections (trainer and owner are the horse's own). */
 export const currentRaceRunnerSchema = z
   .object({
@@ -72,12 +82,7 @@ export const currentRaceRunnerSchema = z
     horse_id: z.int(),
     horse_name: z.string(),
     horse_number: z.int(),
-    jockey_id: z.int(),
-    jockey_name: z.string(),
-    trainer_id: z.int().nullable(),
-    trainer_name: z.string().nullable(),
-    owner_id: z.int().nullable(),
-    owner_name: z.string().nullable(),
+    ...runnerConnectionsShape,
   })
   .meta({ id: 'CurrentRaceRunner' });
 export type CurrentRaceRunner = z.infer<typeof currentRaceRunnerSchema>;

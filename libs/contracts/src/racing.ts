@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, idParams, isoDate, isoDateTime } from './api';
+import { runnerConnectionsShape } from './program';
 
 /**
  * Live racing over REST: a finished race's official result, its verification from the revealed
@@ -14,12 +15,7 @@ export const liveFinisherSchema = z
     post_position: z.int(),
     horse_id: z.int(),
     horse_name: z.string(),
-    jockey_id: z.int(),
-    jockey_name: z.string(),
-    trainer_id: z.int().nullable(),
-    trainer_name: z.string().nullable(),
-    owner_id: z.int().nullable(),
-    owner_name: z.string().nullable(),
+    ...runnerConnectionsShape,
     finish_time_ms: z.int(),
     speed_figure: z.int(),
     earnings_cents: z.int(),

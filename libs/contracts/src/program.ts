@@ -137,7 +137,9 @@ export const currentRaceListResponseSchema = z
   .meta({ id: 'CurrentRaceListResponse' });
 export type CurrentRaceListResponse = z.infer<typeof currentRaceListResponseSchema>;
 
-// A date in a query string: no length limit of its own (the message quotes 40 characters of it).
+// A date in a query string: text without a length limit of its own (a bad one's message quotes 40
+// characters of it), documented as a date.
+const DATE_PARAMETER = { type: 'string', format: 'date', maxLength: undefined } as const;
 const queryDateText = () => queryText(Number.MAX_SAFE_INTEGER);
 
 /** GET /api/current_races: filters and page. */
@@ -148,7 +150,7 @@ export const currentRaceListQuerySchema = z
       .refine((text) => text === undefined || parseCalendarDate(text) !== null, {
         error: (issue) => `must be a date YYYY-MM-DD, got '${String(issue.input).slice(0, 40)}'`,
       })
-      .meta({ override: { type: 'string', format: 'date' } }),
+      .meta({ override: DATE_PARAMETER }),
     status: queryEnum(CURRENT_RACE_STATUSES),
     limit: queryInteger(1, CURRENT_RACES_MAX_LIMIT, CURRENT_RACES_DEFAULT_LIMIT),
     offset: queryInteger(0, INT_MAX, 0),
@@ -163,7 +165,7 @@ export type CurrentRaceListQuery = z.output<typeof currentRaceListQuerySchema>;
 export const trackCardQuerySchema = z
   .object({
     date: queryDateText().meta({
-      override: { type: 'string', format: 'date' },
+      override: DATE_PARAMETER,
       description: `YYYY-MM-DD (UTC), default the track's own day; from ${CARD_DAYS_BACK} days back to ${CARD_DAYS_AHEAD} days ahead`,
     }),
   })

@@ -8,5 +8,6 @@ export * from './operations';
 export * from './past-performance';
 export * from './program';
 export * from './race-events';
+export * from './racing';
 export * from './stats';
 export * from './wagering';

@@ -2,7 +2,10 @@ import { accountsApi } from './accounts';
 import type { ApiOperation } from './api';
 import { catalogApi } from './catalog';
 import { healthApi } from './health';
+import { programApi } from './program';
+import { racingApi } from './racing';
 import { statsApi } from './stats';
+import { wageringApi } from './wagering';
 
 /**
  * Every operation of the HTTP API, by area. The server binds a handler to each, the OpenAPI
@@ -13,4 +16,7 @@ export const API_OPERATIONS = {
   health: healthApi,
   accounts: accountsApi,
   stats: statsApi,
+  wagering: wageringApi,
+  program: programApi,
+  racing: racingApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

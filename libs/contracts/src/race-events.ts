@@ -1,4 +1,5 @@
 import type { CurrentRaceStatus } from './program';
+import type { LiveRaceResult } from './racing';
 import type { ToteJoinReply, ToteView } from './wagering';
 
 /**
@@ -40,79 +41,6 @@ export interface RaceFrame {
   v: number[];
   /** post positions in running order, leader first */
   l: number[];
-}
-
-/** One finisher of a live race's official result. */
-export interface LiveFinisher {
-  finish_position: number;
-  post_position: number;
-  horse_id: number;
-  horse_name: string;
-  jockey_id: number;
-  jockey_name: string;
-  trainer_id: number | null;
-  trainer_name: string | null;
-  owner_id: number | null;
-  owner_name: string | null;
-  finish_time_ms: number;
-  speed_figure: number;
-  earnings_cents: number;
-}
-
-/**
- * One runner as the engine ran it (the same shape as the domain's EngineRunner): fixed when betting
- * opened, published with the result so anyone can re-run the race from the revealed seed.
- */
-export interface LiveEngineRunner {
-  post_position: number;
-  horse_id: number;
-  speed_figure: number;
-  stamina: number;
-  jockey_skill: number;
-  early_speed: number;
-}
-
-/** GET /api/current_races/{id}/result, GET /api/race_results/{id}, and the `race:result` event. */
-export interface LiveRaceResult {
-  /** race_results.id */
-  result_id: number;
-  current_race_id: number;
-  /** The catalog race written for this run (it joins the history and the statistics). */
-  race_id: number;
-  race_name: string;
-  track_id: number;
-  track_name: string;
-  race_date: string;
-  furlongs: number;
-  surface_type: string;
-  track_condition: string;
-  finished_at: string;
-  /** Winner's time. */
-  race_duration_ms: number;
-  wire_position: number;
-  /** The secret seed, revealed after the finish, and its SHA-256 published before the off. */
-  seed: string;
-  seed_hash: string;
-  /** Winner first. */
-  finishers: LiveFinisher[];
-  /**
-   * The engine's runners in post-position order: with `seed` and the conditions (`furlongs`,
-   * `surface_type` as the surface, `track_condition`) they are the whole input of simulateRace.
-   */
-  engine_runners: LiveEngineRunner[];
-}
-
-/** GET /api/current_races/{id}/verify: the server re-runs the engine from the revealed seed. */
-export interface RaceVerification {
-  current_race_id: number;
-  seed: string;
-  seed_hash: string;
-  /** SHA-256 of the seed equals the hash published before the off. */
-  hash_matches: boolean;
-  /** The re-run's finish order (post positions) equals the official one. */
-  result_matches: boolean;
-  official_order: number[];
-  rerun_order: number[];
 }
 
 /** What a viewer gets on joining a race room, and again after a reconnect. */

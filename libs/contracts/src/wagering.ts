@@ -1,5 +1,6 @@
-import type { BetTypeName } from '@furlong/domain';
-import type { ListResponse } from './api';
+import { BET_TYPE_NAMES, expandCombinations, findBetType, validateBet } from '@furlong/domain';
+import { z } from 'zod';
+import { defineOperation, idParams, isoDate, isoDateTime, listResponseSchema, queryEnum, queryInteger } from './api';
 import type { RoomJoinRefusal } from './race-events';
 
 /**
@@ -30,6 +31,19 @@ export const WAGER_LIMITS = {
 export const BET_STATUSES = ['pending', 'won', 'lost', 'refunded'] as const;
 export type BetStatusName = (typeof BET_STATUSES)[number];
 
+const INT_MAX = 2_147_483_647;
+
+const betTypeSchema = z.enum(BET_TYPE_NAMES);
+const betStatusSchema = z.enum(BET_STATUSES);
+const selectionsSchema = z
+  .array(z.array(z.int().min(1).max(99)).max(24))
+  .min(1)
+  .max(10)
+  .meta({
+    description: 'program numbers per slot: one list (Win/Place/Show/Quinella/box), one per position, or one per leg',
+    examples: [[[4], [1, 7]]],
+  });
+
 /**
  * One bet of a slip.
  * - `race_ids`: the current races the bet covers, in order (one for single-race types, 2 for the
@@ -40,175 +54,364 @@ export type BetStatusName = (typeof BET_STATUSES)[number];
  *   in a slot make a key or a wheel; `box: true` with one slot boxes its horses.
  * - `amount_cents`: the base amount per combination; the bet costs combinations × amount.
  */
-export interface BetRequest {
-  bet_type: BetTypeName;
-  race_ids: number[];
-  amount_cents: number;
-  selections: number[][];
-  box: boolean;
-}
+export const betRequestSchema = z
+  .object({
+    bet_type: betTypeSchema,
+    race_ids: z.array(z.int().min(1).max(INT_MAX)).min(1).max(10).describe('one per leg, in order'),
+    amount_cents: z
+      .int()
+      .min(1)
+      .max(WAGER_LIMITS.maxAmountCents)
+      .meta({ description: 'base amount per combination', examples: [200] }),
+    selections: selectionsSchema,
+    box: z.boolean().default(false),
+  })
+  .meta({ id: 'BetRequest' });
+export type BetRequest = z.infer<typeof betRequestSchema>;
 
 /** POST /api/bets (header `Idempotency-Key` required): the whole slip, all or nothing. */
-export interface PlaceBetsRequest {
-  bets: BetRequest[];
+export const placeBetsRequestSchema = z
+  .object({ bets: z.array(betRequestSchema).min(1).max(WAGER_LIMITS.maxBetsPerSlip) })
+  .strict()
+  .meta({ id: 'PlaceBetsRequest' });
+/** What a client sends (`box` may be left out: false). */
+export type PlaceBetsRequest = z.input<typeof placeBetsRequestSchema>;
+
+// The checks of a slip, in the order and with the field names (`bets[i].field`) a 400 has always
+// given: the slip's shape first; then each bet's fields, and only for a bet whose fields are
+// fine its bet type and the domain's rules, so one 400 names every bad bet.
+const slipFieldsSchema = z.object({ bets: z.array(z.unknown()).min(1).max(WAGER_LIMITS.maxBetsPerSlip) }).strict();
+const betFieldsSchema = betRequestSchema.extend({ bet_type: z.string().max(40) });
+
+function checkSlip(body: unknown, ctx: z.RefinementCtx): unknown {
+  const slip = slipFieldsSchema.safeParse(body);
+  if (!slip.success) {
+    for (const issue of slip.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return body;
+  }
+  slip.data.bets.forEach((raw, index) => {
+    const problem = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+    const parsed = betFieldsSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const [head, ...rest] = issue.path.map(String);
+        const path = head ? `.${head}${rest.map((p) => `[${p}]`).join('')}` : '';
+        problem(`bets[${index}]${path}`, issue.message);
+      }
+      return;
+    }
+    const { bet_type, ...fields } = parsed.data;
+    const betType = findBetType(bet_type)?.name;
+    if (betType === undefined) {
+      problem(`bets[${index}].bet_type`, `Unknown bet type '${bet_type}'.`);
+      return;
+    }
+    const bet = { bet_type: betType, ...fields };
+    const verdict = validateBet(bet);
+    if (!verdict.ok) {
+      for (const p of verdict.problems) problem(`bets[${index}].${p.field}`, p.reason);
+      return;
+    }
+    const expanded = expandCombinations(bet);
+    if (!expanded.ok) problem(`bets[${index}].selections`, expanded.reason);
+  });
+  return body;
 }
+
+/** The slip as the server reads it: every bet checked against the bet-type rules (but not yet against its races). */
+const placeBetsBodySchema = z.preprocess(checkSlip, placeBetsRequestSchema);
+
+/**
+ * The `Idempotency-Key` header (Express hands header names over in lower case). A missing or
+ * malformed key is named `Idempotency-Key`, as the client sends it.
+ */
+const idempotencyHeadersSchema = z
+  .object({
+    'idempotency-key': z
+      .string()
+      .optional()
+      .meta({
+        description: `${IDEMPOTENCY_HEADER}: 8-100 characters [A-Za-z0-9_.:-]; a retry with the same key places the slip at most once`,
+        param: { required: true },
+        override: { pattern: WAGER_LIMITS.idempotencyKeyPattern },
+      }),
+  })
+  .superRefine((headers, ctx) => {
+    const key = headers['idempotency-key'];
+    if (key !== undefined && new RegExp(WAGER_LIMITS.idempotencyKeyPattern).test(key)) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: [IDEMPOTENCY_HEADER],
+      message:
+        key === undefined
+          ? 'the header is required'
+          : `must be 8-100 characters of letters, digits, '_', '.', ':' or '-'`,
+    });
+  });
+export type IdempotencyHeaders = z.output<typeof idempotencyHeadersSchema>;
 
 /** One bet as placed. */
-export interface PlacedBet {
-  id: number;
-  /** Position on the slip. */
-  slip_index: number;
-  bet_type: BetTypeName;
-  race_ids: number[];
-  selections: number[][];
-  box: boolean;
-  amount_cents: number;
-  combinations: number;
-  /** What it cost: combinations × amount_cents. */
-  total_cents: number;
-  status: BetStatusName;
-}
+export const placedBetSchema = z
+  .object({
+    id: z.int(),
+    /** Position on the slip. */
+    slip_index: z.int().describe('position on the slip'),
+    bet_type: betTypeSchema,
+    race_ids: z.array(z.int()),
+    selections: selectionsSchema,
+    box: z.boolean(),
+    amount_cents: z.int(),
+    combinations: z.int(),
+    /** What it cost: combinations × amount_cents. */
+    total_cents: z.int().describe('combinations × amount_cents'),
+    status: betStatusSchema,
+  })
+  .meta({ id: 'PlacedBet' });
+export type PlacedBet = z.infer<typeof placedBetSchema>;
 
 /** 201 from POST /api/bets; a replay with the same key answers the same body again. */
-export interface PlaceBetsResponse {
-  idempotency_key: string;
-  bets: PlacedBet[];
-  /** Sum of the bets' totals. */
-  total_cents: number;
-  /** The wallet after the debit. */
-  balance_cents: number;
-}
+export const placeBetsResponseSchema = z
+  .object({
+    idempotency_key: z.string(),
+    bets: z.array(placedBetSchema),
+    /** Sum of the bets' totals. */
+    total_cents: z.int().describe("sum of the bets' totals"),
+    /** The wallet after the debit. */
+    balance_cents: z.int().describe('the wallet after the debit'),
+  })
+  .meta({ id: 'PlaceBetsResponse' });
+export type PlaceBetsResponse = z.infer<typeof placeBetsResponseSchema>;
 
 /** One leg (race) of a bet in the history. */
-export interface BetLegView {
-  leg: number;
-  current_race_id: number;
-  race_name: string;
-  race_number: number;
-  race_date: string;
-  post_time: string;
-  track_id: number;
-  track_name: string;
-  status: string;
-}
+export const betLegViewSchema = z
+  .object({
+    leg: z.int(),
+    current_race_id: z.int(),
+    race_name: z.string(),
+    race_number: z.int(),
+    race_date: isoDate(),
+    post_time: isoDateTime(),
+    track_id: z.int(),
+    track_name: z.string(),
+    status: z.string().describe('the phase of the race'),
+  })
+  .meta({ id: 'BetLegView' });
+export type BetLegView = z.infer<typeof betLegViewSchema>;
 
 /** One bet of GET /api/me/bets and GET /api/users/{id}/bets. */
-export interface BetView {
-  id: number;
-  /** ISO instant the bet was accepted. */
-  bet_date: string;
-  bet_type: BetTypeName;
-  legs: BetLegView[];
-  selections: number[][];
-  box: boolean;
-  amount_cents: number;
-  combinations: number;
-  total_cents: number;
-  status: BetStatusName;
-  payout_cents: number;
-  settled_at: string | null;
-}
+export const betViewSchema = z
+  .object({
+    id: z.int(),
+    /** ISO instant the bet was accepted. */
+    bet_date: isoDateTime().describe('the instant the bet was accepted'),
+    bet_type: betTypeSchema,
+    legs: z.array(betLegViewSchema),
+    selections: selectionsSchema,
+    box: z.boolean(),
+    amount_cents: z.int(),
+    combinations: z.int(),
+    total_cents: z.int(),
+    status: betStatusSchema,
+    payout_cents: z.int(),
+    settled_at: isoDateTime().nullable(),
+  })
+  .meta({ id: 'BetView' });
+export type BetView = z.infer<typeof betViewSchema>;
 
-export type BetListResponse = ListResponse<BetView>;
+export const betListResponseSchema = listResponseSchema(betViewSchema).meta({ id: 'BetListResponse' });
+export type BetListResponse = z.infer<typeof betListResponseSchema>;
 
 /** Sort keys of the betting history (`sort=`, `order=asc|desc`; default bet_date desc). */
 export const BET_SORTS = ['bet_date', 'total_cents', 'payout_cents', 'status'] as const;
 export type BetSort = (typeof BET_SORTS)[number];
 
+/** GET /api/me/bets and /api/users/{id}/bets: a page of the history, newest first by default. */
+export const betHistoryQuerySchema = z
+  .object({
+    limit: queryInteger(1, 200, 25),
+    offset: queryInteger(0, 10_000_000, 0),
+    sort: queryEnum(BET_SORTS, 'bet_date'),
+    order: queryEnum(['asc', 'desc'], 'desc'),
+    status: queryEnum(BET_STATUSES),
+  })
+  .strict();
+export type BetHistoryQuery = z.output<typeof betHistoryQuerySchema>;
+
 /** Money on one program number in a win, place or show pool. */
-export interface ToteRunner {
-  post_position: number;
-  horse_name: string;
-  /** Morning line as "5-2". */
-  morning_line: string;
-  win_cents: number;
-  place_cents: number;
-  show_cents: number;
-  /** Tote win odds to 1 (e.g. 2.5 means 5-2), from the win pool after takeout; null with no money on it. */
-  win_odds: number | null;
-  /** The same as a board shows it, e.g. "5-2". */
-  win_odds_display: string | null;
-}
+export const toteRunnerSchema = z
+  .object({
+    post_position: z.int(),
+    horse_name: z.string(),
+    /** Morning line as "5-2". */
+    morning_line: z.string().meta({ examples: ['5-2'] }),
+    win_cents: z.int(),
+    place_cents: z.int(),
+    show_cents: z.int(),
+    /** Tote win odds to 1 (e.g. 2.5 means 5-2), from the win pool after takeout; null with no money on it. */
+    win_odds: z.number().nullable().describe('to 1 (2.5 means 5-2), from the win pool after takeout'),
+    /** The same as a board shows it, e.g. "5-2". */
+    win_odds_display: z.string().nullable(),
+  })
+  .meta({ id: 'ToteRunner' });
+export type ToteRunner = z.infer<typeof toteRunnerSchema>;
 
 /** One pool of the race (per sequence for Daily Double and Pick N, keyed by its first race). */
-export interface TotePool {
-  bet_type: BetTypeName;
-  /** The races of the pool (one, or the sequence). */
-  race_ids: number[];
-  gross_cents: number;
-  /** Takeout as a fraction, e.g. 0.16. */
-  takeout: number;
-  /** What the pool pays from: gross − takeout, plus any carryover in (which is not taxed again). */
-  net_cents: number;
-  /** Pick N: carried in from an earlier pool of the type at this track (0 otherwise). */
-  carryover_cents: number;
-}
+export const totePoolSchema = z
+  .object({
+    bet_type: betTypeSchema,
+    /** The races of the pool (one, or the sequence). */
+    race_ids: z.array(z.int()),
+    gross_cents: z.int(),
+    /** Takeout as a fraction, e.g. 0.16. */
+    takeout: z.number().describe('a fraction, e.g. 0.16'),
+    /** What the pool pays from: gross − takeout, plus any carryover in (which is not taxed again). */
+    net_cents: z.int().describe('gross − takeout, plus any carryover in'),
+    /** Pick N: carried in from an earlier pool of the type at this track (0 otherwise). */
+    carryover_cents: z.int(),
+  })
+  .meta({ id: 'TotePool' });
+export type TotePool = z.infer<typeof totePoolSchema>;
 
 /** Exacta probable: what $2 pays on first-second, from the exacta pool. */
-export interface ExactaProbable {
-  first: number;
-  second: number;
-  /** Payout of a $2 ticket in cents; null with no money on the combination. */
-  payout_cents: number | null;
-}
+export const exactaProbableSchema = z
+  .object({
+    first: z.int(),
+    second: z.int(),
+    /** Payout of a $2 ticket in cents; null with no money on the combination. */
+    payout_cents: z.int().nullable(),
+  })
+  .meta({ id: 'ExactaProbable' });
+export type ExactaProbable = z.infer<typeof exactaProbableSchema>;
+
+export const dailyDoubleRowSchema = z
+  .object({
+    /** Leg-1 program number. */
+    first: z.int(),
+    /** Payout of a $2 ticket in cents for (first, second[j]); null with no money on it. */
+    payouts_cents: z.array(z.int().nullable()),
+  })
+  .meta({ id: 'DailyDoubleRow' });
+export type DailyDoubleRow = z.infer<typeof dailyDoubleRowSchema>;
 
 /**
  * Daily Double probables of the double starting at this race: what a $2 ticket pays on each
  * leg-1 horse × leg-2 horse, as a grid (rows: leg-1 horses with money on them; columns: `second`).
  */
-export interface DailyDoubleProbables {
-  /** The two races of the double. */
-  race_ids: number[];
-  /** Leg 1's official winner once its result is in (then only its row is given), else null. */
-  leg1_winner: number | null;
-  /** Program numbers of leg 2's field: the columns of every row. */
-  second: number[];
-  rows: DailyDoubleRow[];
-}
+export const dailyDoubleProbablesSchema = z
+  .object({
+    /** The two races of the double. */
+    race_ids: z.array(z.int()),
+    /** Leg 1's official winner once its result is in (then only its row is given), else null. */
+    leg1_winner: z.int().nullable(),
+    /** Program numbers of leg 2's field: the columns of every row. */
+    second: z.array(z.int()),
+    rows: z.array(dailyDoubleRowSchema),
+  })
+  .meta({ id: 'DailyDoubleProbables' });
+export type DailyDoubleProbables = z.infer<typeof dailyDoubleProbablesSchema>;
 
-export interface DailyDoubleRow {
-  /** Leg-1 program number. */
-  first: number;
-  /** Payout of a $2 ticket in cents for (first, second[j]); null with no money on it. */
-  payouts_cents: (number | null)[];
-}
+export const pickWillPaySchema = z
+  .object({
+    post_position: z.int(),
+    /** Payout of a $2 ticket in cents; null when no ticket holds that sequence. */
+    payout_cents: z.int().nullable(),
+  })
+  .meta({ id: 'PickWillPay' });
+export type PickWillPay = z.infer<typeof pickWillPaySchema>;
 
 /** Pick N will-pays of a pool whose last leg is this race. */
-export interface PickWillPays {
-  bet_type: BetTypeName;
-  race_ids: number[];
-  carryover_cents: number;
-  /** Winners of the earlier legs, in order, once they are all official; null before. */
-  winners: number[] | null;
-  /**
-   * Once every earlier leg is official and this one has not run: what a $2 ticket with every
-   * earlier winner and each horse of this race pays; null before (and after this race is official).
-   */
-  will_pays: PickWillPay[] | null;
-}
-
-export interface PickWillPay {
-  post_position: number;
-  /** Payout of a $2 ticket in cents; null when no ticket holds that sequence. */
-  payout_cents: number | null;
-}
+export const pickWillPaysSchema = z
+  .object({
+    bet_type: betTypeSchema,
+    race_ids: z.array(z.int()),
+    carryover_cents: z.int(),
+    /** Winners of the earlier legs, in order, once they are all official; null before. */
+    winners: z.array(z.int()).nullable(),
+    /**
+     * Once every earlier leg is official and this one has not run: what a $2 ticket with every
+     * earlier winner and each horse of this race pays; null before (and after this race is official).
+     */
+    will_pays: z.array(pickWillPaySchema).nullable(),
+  })
+  .meta({ id: 'PickWillPays' });
+export type PickWillPays = z.infer<typeof pickWillPaysSchema>;
 
 /** GET /api/current_races/{id}/tote and the `tote:update` event. */
-export interface ToteView {
-  race_id: number;
-  status: string;
-  /** True from the close on: the board no longer moves and is what settlement pays from. */
-  frozen: boolean;
-  /** ISO instant of the figures (the racing clock). */
-  as_of: string;
-  pools: TotePool[];
-  runners: ToteRunner[];
-  exacta_probables: ExactaProbable[];
-  /** The Daily Double starting at this race; null when it has no pool. */
-  daily_double: DailyDoubleProbables | null;
-  /** Every Pick N pool whose last leg is this race. */
-  pick_will_pays: PickWillPays[];
-}
+export const toteViewSchema = z
+  .object({
+    race_id: z.int(),
+    status: z.string(),
+    /** True from the close on: the board no longer moves and is what settlement pays from. */
+    frozen: z.boolean().describe('from the close on: the board no longer moves and is what settlement pays from'),
+    /** ISO instant of the figures (the racing clock). */
+    as_of: isoDateTime().describe('the instant of the figures (the racing clock)'),
+    pools: z.array(totePoolSchema),
+    runners: z.array(toteRunnerSchema),
+    exacta_probables: z.array(exactaProbableSchema),
+    /** The Daily Double starting at this race; null when it has no pool. */
+    daily_double: dailyDoubleProbablesSchema.nullable(),
+    /** Every Pick N pool whose last leg is this race. */
+    pick_will_pays: z.array(pickWillPaysSchema),
+  })
+  .meta({ id: 'ToteView' });
+export type ToteView = z.infer<typeof toteViewSchema>;
+
+export const wageringApi = {
+  placeBets: defineOperation({
+    method: 'post',
+    path: '/bets',
+    tags: ['wagering'],
+    access: 'session',
+    summary: 'Place a slip of bets, all or nothing; a replay of the Idempotency-Key answers the first answer',
+    description:
+      'Every bet is checked first (a 400 names each bad `bets[i].field`), then in one transaction the key is ' +
+      "claimed, each race must still take bets by the server's racing clock, and the wallet is debited into the pools.",
+    headers: idempotencyHeadersSchema,
+    body: placeBetsBodySchema,
+    status: 201,
+    response: placeBetsResponseSchema,
+    errors: {
+      400: 'a bad slip: every bad bets[i].field named; or a missing or malformed Idempotency-Key',
+      401: 'not signed in',
+      409: 'betting closed, or insufficient funds',
+      422: 'the key was used for another slip',
+    },
+  }),
+  myBets: defineOperation({
+    method: 'get',
+    path: '/me/bets',
+    tags: ['wagering'],
+    access: 'session',
+    summary: 'Your bets (limit, offset, sort=bet_date|total_cents|payout_cents|status, order, status)',
+    query: betHistoryQuerySchema,
+    status: 200,
+    response: betListResponseSchema,
+    errors: { 400: 'a bad query parameter', 401: 'not signed in' },
+  }),
+  userBets: defineOperation({
+    method: 'get',
+    path: '/users/{id}/bets',
+    tags: ['wagering'],
+    access: 'session',
+    summary: "A user's bets: your own, or any as an admin (403 otherwise)",
+    params: idParams(),
+    query: betHistoryQuerySchema,
+    status: 200,
+    response: betListResponseSchema,
+    errors: { 400: 'a bad id or query parameter', 401: 'not signed in', 403: "another user's bets, not as an admin" },
+  }),
+  tote: defineOperation({
+    method: 'get',
+    path: '/current_races/{id}/tote',
+    tags: ['wagering'],
+    access: 'public',
+    summary: "A race's tote board: pool totals, money per horse, win odds beside the morning line, exacta probables",
+    params: idParams(),
+    status: 200,
+    response: toteViewSchema,
+    errors: { 400: 'a bad id', 404: 'no such race' },
+  }),
+};
 
 export const toteRoom = (raceId: number): string => `tote:${raceId}`;
 

@@ -48,17 +48,19 @@ export function parseRequestPart<S extends z.ZodType>(schema: S, value: unknown,
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const known = 'shape' in schema ? Object.keys((schema as unknown as z.ZodObject).shape) : [];
+  // Unknown parameters first, as the 400s before the operations named them (zod reports them last).
+  const unknown: FieldProblem[] = [];
   const problems: FieldProblem[] = [];
   for (const issue of parsed.error.issues) {
     if (issue.code === 'unrecognized_keys' && issue.path.length === 0 && part !== 'body') {
       for (const key of issue.keys) {
-        problems.push({ field: key, reason: `unknown parameter; one of ${known.join(', ')}` });
+        unknown.push({ field: key, reason: `unknown parameter; one of ${known.join(', ')}` });
       }
       continue;
     }
     problems.push({ field: issue.path.length > 0 ? issue.path.join('.') : part, reason: issue.message });
   }
-  throw new InvalidRequestException(problems);
+  throw new InvalidRequestException([...unknown, ...problems]);
 }
 
 function requestPart(request: Request, part: RequestPart): unknown {

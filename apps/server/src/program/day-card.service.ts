@@ -1,18 +1,11 @@
-import type { TrackCardResponse } from '@furlong/contracts';
+import { CARD_DAYS_AHEAD, CARD_DAYS_BACK, type TrackCardQuery, type TrackCardResponse } from '@furlong/contracts';
 import { parseCalendarDate } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidRequestException, notFound } from '../common/api-error';
-import { QueryReader, type RawQuery } from '../common/query-params';
 import { RacingClock } from '../common/racing-clock';
 import { RaceCardService, trackLocalDay } from '../racing/race-card.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * A public GET makes a card on demand only for days near today (UTC), so nobody can fill the
- * tables by walking the calendar: from a week back to a month ahead.
- */
-export const CARD_DAYS_BACK = 7;
-export const CARD_DAYS_AHEAD = 30;
 
 /** Today's calendar day on the server clock, UTC. */
 export function utcDay(now: Date): string {
@@ -27,10 +20,9 @@ export class DayCardService {
     @Inject(RacingClock) private readonly clock: RacingClock,
   ) {}
 
-  async getCard(trackId: number, query: RawQuery): Promise<TrackCardResponse> {
+  async getCard(trackId: number, query: TrackCardQuery): Promise<TrackCardResponse> {
     const now = this.clock.now();
-    const params = new QueryReader(query, ['date']);
-    const requested = this.parseDate(params, now);
+    const requested = this.parseDate(query.date, now);
     const found = await this.cards.track(trackId);
     if (!found) throw notFound('Track', trackId);
     // No date: the track's own calendar day (its card runs in its local afternoon).
@@ -56,9 +48,8 @@ export class DayCardService {
     };
   }
 
-  private parseDate(params: QueryReader, now: Date): string | undefined {
-    const text = params.text('date');
-    if (params.problems.length > 0) throw new InvalidRequestException(params.problems);
+  /** The requested day: a date, and (so nobody fills the tables by walking the calendar) near today. */
+  private parseDate(text: string | undefined, now: Date): string | undefined {
     if (text === undefined) return undefined;
     const day = parseCalendarDate(text);
     if (!day) {

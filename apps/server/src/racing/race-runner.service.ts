@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { type CurrentRaceStatus, raceRoom } from '@furlong/contracts';
+import { type CurrentRaceStatus, type RunnerStats, raceRoom } from '@furlong/contracts';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -44,14 +44,6 @@ interface HeldRace {
   work: Promise<void>;
   /** Wall instant from which this runner timed the race: events due earlier are catch-up, not lateness. */
   timedFrom: number;
-}
-
-export interface RunnerStats {
-  instance: string;
-  races_held: number;
-  races_running: number;
-  /** Lateness (ms) of the shared timer loop: how long after its due instant each frame or countdown went out. */
-  tick_lateness_ms: { count: number; p50: number; p99: number; max: number };
 }
 
 /**

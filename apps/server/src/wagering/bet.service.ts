@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
-  BET_SORTS,
-  BET_STATUSES,
+  type BetHistoryQuery,
   type BetListResponse,
   type BetRequest,
   type PlaceBetsResponse,
   type PlacedBet,
-  WAGER_LIMITS,
 } from '@furlong/contracts';
 import { expandCombinations, validateBet } from '@furlong/domain';
 import {
@@ -17,31 +15,14 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { z } from 'zod';
 import { LedgerService } from '../accounts/ledger.service';
 import type { AuthenticatedUser } from '../accounts/session-auth';
 import { type FieldProblem, InvalidRequestException } from '../common/api-error';
-import { QueryReader, type RawQuery } from '../common/query-params';
 import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BetRepository, type NewBet, type RaceField } from './bet.repository';
 import { PoolRepository } from './pool.repository';
-import { interestOf, isBetTypeName, takeoutFor, takesBets } from './wagering-rules';
-
-const KEY_PATTERN = new RegExp(WAGER_LIMITS.idempotencyKeyPattern);
-
-const betSchema = z.object({
-  bet_type: z.string().max(40),
-  race_ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(10),
-  amount_cents: z.number().int().min(1).max(WAGER_LIMITS.maxAmountCents),
-  selections: z
-    .array(z.array(z.number().int().min(1).max(99)).max(24))
-    .min(1)
-    .max(10),
-  box: z.boolean().default(false),
-});
-
-const slipSchema = z.object({ bets: z.array(z.unknown()).min(1).max(WAGER_LIMITS.maxBetsPerSlip) }).strict();
+import { interestOf, takeoutFor, takesBets } from './wagering-rules';
 
 /** A bet of the slip after validation, with its pool and the combinations it holds. */
 interface CheckedBet {
@@ -82,24 +63,14 @@ export class BetService {
   ) {}
 
   /**
-   * POST /api/bets. Validates every bet first (400 naming bets[i].field), then in one transaction:
+   * POST /api/bets, with a slip its operation's schema has checked against the bet-type rules (a
+   * 400 naming bets[i].field) and a well-formed key. Checks the bets against their races' fields, then in one transaction:
    * claims the idempotency key, locks the races and refuses unless each is open by the server's
    * racing clock, inserts the bets, debits the wallet into each pool's account and adds the money to
    * the pools. A replay of the key answers the first answer; another body under it is a 422.
    */
-  async place(user: AuthenticatedUser, key: string | undefined, body: unknown): Promise<PlaceBetsResponse> {
-    if (key === undefined || !KEY_PATTERN.test(key)) {
-      throw new InvalidRequestException([
-        {
-          field: 'Idempotency-Key',
-          reason:
-            key === undefined
-              ? 'the header is required'
-              : `must be 8-100 characters of letters, digits, '_', '.', ':' or '-'`,
-        },
-      ]);
-    }
-    const checked = await this.validate(body);
+  async place(user: AuthenticatedUser, key: string, bets: readonly BetRequest[]): Promise<PlaceBetsResponse> {
+    const checked = bets.map(checkedBet);
     await this.checkFields(checked);
     const hash = createHash('sha256')
       .update(JSON.stringify(checked.map((c) => c.request)))
@@ -127,52 +98,6 @@ export class BetService {
       });
     }
     return stored.response;
-  }
-
-  private async validate(body: unknown): Promise<CheckedBet[]> {
-    const slip = slipSchema.safeParse(body ?? {});
-    if (!slip.success) {
-      throw new InvalidRequestException(
-        slip.error.issues.map((i) => ({ field: i.path.length ? i.path.join('.') : 'body', reason: i.message })),
-      );
-    }
-    const problems: FieldProblem[] = [];
-    const checked: CheckedBet[] = [];
-    slip.data.bets.forEach((raw, index) => {
-      const parsed = betSchema.safeParse(raw);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const [head, ...rest] = issue.path.map(String);
-          const path = head ? `.${head}${rest.map((p) => `[${p}]`).join('')}` : '';
-          problems.push({ field: `bets[${index}]${path}`, reason: issue.message });
-        }
-        return;
-      }
-      const request = parsed.data as BetRequest;
-      if (!isBetTypeName(request.bet_type)) {
-        problems.push({ field: `bets[${index}].bet_type`, reason: `Unknown bet type '${request.bet_type}'.` });
-        return;
-      }
-      const verdict = validateBet(request);
-      if (!verdict.ok) {
-        for (const p of verdict.problems) problems.push({ field: `bets[${index}].${p.field}`, reason: p.reason });
-        return;
-      }
-      const expanded = expandCombinations(request);
-      if (!expanded.ok) {
-        problems.push({ field: `bets[${index}].selections`, reason: expanded.reason });
-        return;
-      }
-      checked.push({
-        index,
-        request,
-        combinations: verdict.combinations,
-        total_cents: verdict.total_cents,
-        interests: expanded.tuples.map((t) => interestOf(request.bet_type, t)),
-      });
-    });
-    if (problems.length > 0) throw new InvalidRequestException(problems);
-    return checked;
   }
 
   private async placeIn(
@@ -328,7 +253,7 @@ export class BetService {
   }
 
   /** GET /api/me/bets and /api/users/{id}/bets: yours, or any as an admin. */
-  async history(user: AuthenticatedUser, userId: number, query: RawQuery): Promise<BetListResponse> {
+  async history(user: AuthenticatedUser, userId: number, query: BetHistoryQuery): Promise<BetListResponse> {
     if (user.userId !== userId && user.role !== 'admin') {
       throw new ForbiddenException({
         statusCode: 403,
@@ -337,14 +262,21 @@ export class BetService {
         reason: 'forbidden',
       });
     }
-    const q = new QueryReader(query, ['limit', 'offset', 'sort', 'order', 'status']);
-    const limit = q.integer('limit', 1, 200, 25);
-    const offset = q.integer('offset', 0, 10_000_000, 0);
-    const sort = q.oneOf('sort', BET_SORTS, 'bet_date');
-    const order = q.oneOf('order', ['asc', 'desc'] as const, 'desc');
-    const status = q.oneOf('status', BET_STATUSES);
-    if (q.problems.length > 0) throw new InvalidRequestException(q.problems);
-    const page = await this.bets.listOfUser(userId, { limit, offset, sort, order, status });
-    return { ...page, limit, offset };
+    const page = await this.bets.listOfUser(userId, query);
+    return { ...page, limit: query.limit, offset: query.offset };
   }
+}
+
+/** A bet the slip's schema has accepted, with what it costs and the pool interests it holds. */
+function checkedBet(request: BetRequest, index: number): CheckedBet {
+  const verdict = validateBet(request);
+  const expanded = expandCombinations(request);
+  if (!verdict.ok || !expanded.ok) throw new Error(`bets[${index}] passed the slip's schema but not the bet rules`);
+  return {
+    index,
+    request,
+    combinations: verdict.combinations,
+    total_cents: verdict.total_cents,
+    interests: expanded.tuples.map((t) => interestOf(request.bet_type, t)),
+  };
 }

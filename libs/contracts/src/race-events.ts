@@ -1,6 +1,6 @@
 import type { CurrentRaceStatus } from './program';
 import type { LiveRaceResult } from './racing';
-import type { ToteJoinReply, ToteView } from './wagering';
+import type { ToteView } from './wagering';
 
 /**
  * The live race over Socket.IO (namespace '/', path '/socket.io'). Every event is declared here
@@ -93,6 +93,9 @@ export type RoomJoinRefusal = {
 };
 
 export type RaceJoinReply = { ok: true; snapshot: RaceSnapshot } | RoomJoinRefusal;
+
+/** The reply to `tote:join`: the board, or why the join was refused. */
+export type ToteJoinReply = { ok: true; tote: ToteView } | RoomJoinRefusal;
 
 export interface ServerToClientEvents {
   'race:snapshot': (snapshot: RaceSnapshot) => void;

@@ -1,7 +1,6 @@
 import { BET_TYPE_NAMES, expandCombinations, findBetType, validateBet } from '@furlong/domain';
 import { z } from 'zod';
 import { defineOperation, idParams, isoDate, isoDateTime, listResponseSchema, queryEnum, queryInteger } from './api';
-import type { RoomJoinRefusal } from './race-events';
 
 /**
  * Wagering over REST and Socket.IO: placing a slip (POST /api/bets with an `Idempotency-Key`
@@ -414,5 +413,3 @@ export const wageringApi = {
 };
 
 export const toteRoom = (raceId: number): string => `tote:${raceId}`;
-
-export type ToteJoinReply = { ok: true; tote: ToteView } | RoomJoinRefusal;

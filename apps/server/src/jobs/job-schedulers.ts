@@ -1,4 +1,6 @@
-import type { JobName, JobPayloads } from './job.types';
+import type { JobName, JobPayloads, SchedulerState } from './job.types';
+
+export type { SchedulerState };
 
 /** One repeating job as asked for: on a cron pattern or every `everyMs` of wall time. */
 export type SchedulerRequest = {
@@ -8,17 +10,6 @@ export type SchedulerRequest = {
 } & ({ kind: 'cron'; pattern: string } | { kind: 'every'; everyMs: number });
 
 export type SchedulerSpec = SchedulerRequest & { registeredAtMs: number };
-
-/** What health needs to know of a scheduler: its interval and when its job last started. */
-export interface SchedulerState {
-  id: string;
-  job: JobName;
-  /** null for a cron schedule (its gaps vary; a nightly job is not watched). */
-  everyMs: number | null;
-  registeredAtMs: number;
-  /** When a run of its job last started, on this instance or (with Redis) any instance; null if never. */
-  lastRunAtMs: number | null;
-}
 
 /**
  * A scheduler is stale when its job has not started for two of its intervals (counted from its

@@ -1,5 +1,3 @@
-import type { SchedulerState } from './job-schedulers';
-
 /** Every job the system runs, keyed by name, with its payload. Add a job here first. */
 export interface JobPayloads {
   /** Recompute past-performance rows, earnings and ages from the race results. */
@@ -50,4 +48,15 @@ export interface JobQueueDriver {
   /** Every schedule registered through this driver, with when its job last started. */
   schedulers(): Promise<SchedulerState[]>;
   close(): Promise<void>;
+}
+
+/** What health needs to know of a scheduler: its interval and when its job last started. */
+export interface SchedulerState {
+  id: string;
+  job: JobName;
+  /** null for a cron schedule (its gaps vary; a nightly job is not watched). */
+  everyMs: number | null;
+  registeredAtMs: number;
+  /** When a run of its job last started, on this instance or (with Redis) any instance; null if never. */
+  lastRunAtMs: number | null;
 }

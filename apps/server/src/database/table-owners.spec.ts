@@ -34,8 +34,6 @@ const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
   'racing/race-read-model.ts': ['horses', 'past_performances', 'race_result_finishers', 'race_results', 'tracks'],
   // The statistics (a handicapping module to come) are computed from the catalog's results.
   'stats/stats.repository.ts': ['horses', 'race_result_finishers', 'race_results', 'races', 'tracks'],
-  // Bet types are catalog reference data.
-  'wagering/bet.repository.ts': ['bet_types'],
 };
 
 interface Source {

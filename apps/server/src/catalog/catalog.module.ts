@@ -4,10 +4,11 @@ import { CATALOG_CONTROLLERS, CatalogExtrasController } from './catalog.controll
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
 import { PastPerformanceRefreshJob } from './past-performance-refresh.job';
+import { RaceHistoryFigures } from './race-history-figures';
 
 @Module({
   controllers: [CatalogExtrasController, ...CATALOG_CONTROLLERS],
-  providers: [BetTypeIds, CatalogRepository, CatalogService, PastPerformanceRefreshJob],
-  exports: [BetTypeIds, CatalogService],
+  providers: [BetTypeIds, CatalogRepository, CatalogService, PastPerformanceRefreshJob, RaceHistoryFigures],
+  exports: [BetTypeIds, CatalogService, RaceHistoryFigures],
 })
 export class CatalogModule {}

@@ -32,8 +32,6 @@ const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
   'racing/day-card.repository.ts': ['horses', 'jockeys', 'tracks'],
   // ... and the official orders racing wrote, for settlement and the will-pays.
   'racing/race-read-model.ts': ['horses', 'past_performances', 'race_result_finishers', 'race_results', 'tracks'],
-  // The statistics (a handicapping module to come) are computed from the catalog's results.
-  'stats/stats.repository.ts': ['horses', 'race_result_finishers', 'race_results', 'races', 'tracks'],
 };
 
 interface Source {

@@ -4,11 +4,19 @@ import { CATALOG_CONTROLLERS, CatalogExtrasController } from './catalog.controll
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
 import { PastPerformanceRefreshJob } from './past-performance-refresh.job';
+import { RaceHistoryRepository } from './race-history.repository';
 import { RaceHistoryFigures } from './race-history-figures';
 
 @Module({
   controllers: [CatalogExtrasController, ...CATALOG_CONTROLLERS],
-  providers: [BetTypeIds, CatalogRepository, CatalogService, PastPerformanceRefreshJob, RaceHistoryFigures],
-  exports: [BetTypeIds, CatalogService, RaceHistoryFigures],
+  providers: [
+    BetTypeIds,
+    CatalogRepository,
+    CatalogService,
+    PastPerformanceRefreshJob,
+    RaceHistoryFigures,
+    RaceHistoryRepository,
+  ],
+  exports: [BetTypeIds, CatalogService, RaceHistoryFigures, RaceHistoryRepository],
 })
 export class CatalogModule {}

@@ -13,14 +13,13 @@ const NOT_A_MODULE = new Set(['database', 'cli']);
  * nothing may be added to it without a note in the issue saying why.
  */
 const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
-  // The live result is written into the catalog's history (races, race_entries, race_results,
-  // race_result_finishers, earnings) in the same transaction as the race is marked finished.
+  // The live result is read back from the catalog's history (races, race_results, finishers and
+  // their names); the runners' form is read with the entries; the run spec joins names.
   'racing/race.repository.ts': [
     'horses',
     'jockeys',
     'owners',
     'past_performances',
-    'race_entries',
     'race_result_finishers',
     'race_results',
     'races',

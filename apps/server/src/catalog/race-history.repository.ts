@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /** The catalog race a live race becomes in the history (races columns). */
 export interface HistoryRaceRecord {
@@ -53,14 +53,47 @@ export interface HistoryResultRecord {
 /** Thrown when the catalog history already holds a race at this track, date and number (seeded history). */
 export class HistorySlotTakenError extends Error {}
 
+type Runner = EntityManager | DataSource;
+
 /**
- * The catalog's race history as racing writes it: a live race's result joins the history (races,
- * race_entries, race_results, race_result_finishers, the earnings of horses and jockeys). Every
- * method takes the caller's manager: the write is one transaction with racing's own (PGlite is one
- * session, too).
+ * The catalog's race history as racing writes and reads it: a live race's result joins the history
+ * (races, race_entries, race_results, race_result_finishers, the earnings of horses and jockeys).
+ * The write takes the caller's manager, so it is one transaction with racing's own; so does a read
+ * that a transaction needs (PGlite is one session: a query beside it would wait forever).
  */
 @Injectable()
 export class RaceHistoryRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Official finishing order (program numbers, winner first) of each of these live races that has a result. */
+  async officialOrders(
+    currentRaceIds: readonly number[],
+    runner: Runner = this.dataSource,
+  ): Promise<Map<number, number[]>> {
+    if (currentRaceIds.length === 0) return new Map();
+    const rows: { current_race_id: number; order: number[] }[] = await runner.query(
+      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        GROUP BY rr.current_race_id`,
+      [[...currentRaceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+  }
+
+  /** The official winner (program number) of each of these live races that has a result. */
+  async officialWinners(currentRaceIds: readonly number[]): Promise<Map<number, number>> {
+    if (currentRaceIds.length === 0) return new Map();
+    const rows: { current_race_id: number; post_position: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
+         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
+        WHERE rr.current_race_id = ANY($1::int[])
+        ORDER BY rr.current_race_id, f.finish_position`,
+      [[...currentRaceIds]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+  }
+
   /** The result recorded for a live race, if any. */
   async resultIdOf(manager: EntityManager, currentRaceId: number): Promise<number | undefined> {
     const rows: { id: number }[] = await manager.query('SELECT id FROM race_results WHERE current_race_id = $1', [

@@ -29,8 +29,6 @@ const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
   // Names of tracks, horses and riders joined onto racing's rows; the card draw reads the horses.
   'racing/current-race.repository.ts': ['horses', 'jockeys', 'owners', 'trainers', 'tracks'],
   'racing/day-card.repository.ts': ['horses', 'jockeys', 'tracks'],
-  // ... and the official orders racing wrote, for settlement and the will-pays.
-  'racing/race-read-model.ts': ['horses', 'past_performances', 'race_result_finishers', 'race_results', 'tracks'],
 };
 
 interface Source {

@@ -1,3 +1,4 @@
+import type { LiveFinisher } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -92,6 +93,23 @@ export class RaceHistoryRepository {
       [[...currentRaceIds]],
     );
     return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+  }
+
+  /** The finishers of a result with the names of their horses and connections, winner first. */
+  finishers(resultId: number): Promise<LiveFinisher[]> {
+    return this.dataSource.query(
+      `SELECT f.finish_position, f.post_position, f.horse_id, h.horse_name, f.jockey_id, j.jockey_name,
+              f.trainer_id, tr.trainer_name, f.owner_id, o.owner_name, f.finish_time_ms, f.speed_figure,
+              f.earnings_cents
+         FROM race_result_finishers f
+         JOIN horses h ON h.id = f.horse_id
+         JOIN jockeys j ON j.id = f.jockey_id
+         LEFT JOIN trainers tr ON tr.id = f.trainer_id
+         LEFT JOIN owners o ON o.id = f.owner_id
+        WHERE f.result_id = $1
+        ORDER BY f.finish_position`,
+      [resultId],
+    );
   }
 
   /** The result recorded for a live race, if any. */

@@ -13,19 +13,6 @@ const NOT_A_MODULE = new Set(['database', 'cli']);
  * nothing may be added to it without a note in the issue saying why.
  */
 const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
-  // The live result is read back from the catalog's history (races, race_results, finishers and
-  // their names); the runners' form is read with the entries; the run spec joins names.
-  'racing/race.repository.ts': [
-    'horses',
-    'jockeys',
-    'owners',
-    'past_performances',
-    'race_result_finishers',
-    'race_results',
-    'races',
-    'trainers',
-    'tracks',
-  ],
   // Names of tracks, horses and riders joined onto racing's rows; the card draw reads the horses.
   'racing/current-race.repository.ts': ['horses', 'jockeys', 'owners', 'trainers', 'tracks'],
   'racing/day-card.repository.ts': ['horses', 'jockeys', 'tracks'],

@@ -1,7 +1,8 @@
-import type { LiveFinisher, LiveRaceResult, RaceEntryView } from '@furlong/contracts';
+import type { LiveRaceResult, RaceEntryView } from '@furlong/contracts';
 import type { EngineRunner } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { horseSql, jockeySql, liveResultsSql, runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
 import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
 import { type HistoryRaceRecord, RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
@@ -90,14 +91,14 @@ function historyRace(spec: RaceRunSpec): HistoryRaceRecord {
   };
 }
 
+// The catalog's result of a live race beside the race's own columns (one statement).
 const RESULT_HEADER = `
-  SELECT rr.id AS result_id, rr.current_race_id, rr.race_id, r.race_name, cr.track_id, t.track_name,
+  SELECT rr.result_id, rr.current_race_id, rr.race_id, rr.race_name, cr.track_id, t.track_name,
          cr.race_date, cr.furlongs, cr.surface_type, cr.track_condition, rr.finished_at, rr.race_duration_ms,
          rr.wire_position, cr.seed, cr.seed_hash, coalesce(cr.engine_runners, '[]'::jsonb) AS engine_runners
-    FROM race_results rr
+    FROM (${liveResultsSql()}) rr
     JOIN current_races cr ON cr.id = rr.current_race_id
-    JOIN races r ON r.id = rr.race_id
-    JOIN tracks t ON t.id = cr.track_id`;
+    JOIN LATERAL (${trackSql('cr.track_id')}) t ON true`;
 
 type ResultHeaderRow = Omit<LiveRaceResult, 'finished_at' | 'finishers'> & { finished_at: Date };
 
@@ -123,12 +124,9 @@ export class RaceRepository {
   async runnerForms(raceIds: readonly number[]): Promise<RunnerFormRow[]> {
     if (raceIds.length === 0) return [];
     return this.dataSource.query(
-      `SELECT e.current_race_id, e.post_position, e.horse_id,
-              pp.avg_speed_figure_horse::float8 AS speed_figure,
-              (SELECT p2.win_percentage_jockey FROM past_performances p2
-                WHERE p2.jockey_id = e.jockey_id LIMIT 1)::float8 AS jockey_win_pct
+      `SELECT e.current_race_id, e.post_position, e.horse_id, f.avg_speed AS speed_figure, f.jockey_win_pct
          FROM current_race_entries e
-         LEFT JOIN past_performances pp ON pp.horse_id = e.horse_id
+         LEFT JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
         WHERE e.current_race_id = ANY($1::int[])
         ORDER BY e.current_race_id, e.post_position`,
       [[...raceIds]],
@@ -222,7 +220,7 @@ export class RaceRepository {
       `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
               cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
               cr.weather, cr.purse_cents, t.utc_offset_minutes, cr.engine_runners
-         FROM current_races cr JOIN tracks t ON t.id = cr.track_id
+         FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = $1`,
       [id],
     );
@@ -232,8 +230,8 @@ export class RaceRepository {
       this.dataSource,
       `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name
          FROM current_race_entries e
-         JOIN horses h ON h.id = e.horse_id
-         JOIN jockeys j ON j.id = e.jockey_id
+         JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
+         JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
       [id],
@@ -294,26 +292,15 @@ export class RaceRepository {
 
   /** The official result of a finished live race, by current race id or by result id. */
   async result(by: { currentRaceId: number } | { resultId: number }): Promise<LiveRaceResult | undefined> {
-    const [where, id] = 'currentRaceId' in by ? ['rr.current_race_id', by.currentRaceId] : ['rr.id', by.resultId];
+    const [where, id] =
+      'currentRaceId' in by ? ['rr.current_race_id', by.currentRaceId] : ['rr.result_id', by.resultId];
     const rows: ResultHeaderRow[] = await this.dataSource.query(
       `${RESULT_HEADER} WHERE ${where} = $1 AND cr.status = 'finished'`,
       [id],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const finishers: LiveFinisher[] = await this.dataSource.query(
-      `SELECT f.finish_position, f.post_position, f.horse_id, h.horse_name, f.jockey_id, j.jockey_name,
-              f.trainer_id, tr.trainer_name, f.owner_id, o.owner_name, f.finish_time_ms, f.speed_figure,
-              f.earnings_cents
-         FROM race_result_finishers f
-         JOIN horses h ON h.id = f.horse_id
-         JOIN jockeys j ON j.id = f.jockey_id
-         LEFT JOIN trainers tr ON tr.id = f.trainer_id
-         LEFT JOIN owners o ON o.id = f.owner_id
-        WHERE f.result_id = $1
-        ORDER BY f.finish_position`,
-      [row.result_id],
-    );
+    const finishers = await this.history.finishers(row.result_id);
     return { ...row, finished_at: row.finished_at.toISOString(), finishers };
   }
 

@@ -3,6 +3,7 @@ import { BetTypeIds } from './bet-type-ids';
 import { CATALOG_CONTROLLERS, CatalogExtrasController } from './catalog.controller';
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
+import { DayCardSources } from './day-card-sources';
 import { PastPerformanceRefreshJob } from './past-performance-refresh.job';
 import { RaceHistoryRepository } from './race-history.repository';
 import { RaceHistoryFigures } from './race-history-figures';
@@ -13,10 +14,11 @@ import { RaceHistoryFigures } from './race-history-figures';
     BetTypeIds,
     CatalogRepository,
     CatalogService,
+    DayCardSources,
     PastPerformanceRefreshJob,
     RaceHistoryFigures,
     RaceHistoryRepository,
   ],
-  exports: [BetTypeIds, CatalogService, RaceHistoryFigures, RaceHistoryRepository],
+  exports: [BetTypeIds, CatalogService, DayCardSources, RaceHistoryFigures, RaceHistoryRepository],
 })
 export class CatalogModule {}

@@ -13,9 +13,8 @@ const NOT_A_MODULE = new Set(['database', 'cli']);
  * nothing may be added to it without a note in the issue saying why.
  */
 const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
-  // Names of tracks, horses and riders joined onto racing's rows; the card draw reads the horses.
+  // Names of tracks, horses and riders joined onto racing's rows.
   'racing/current-race.repository.ts': ['horses', 'jockeys', 'owners', 'trainers', 'tracks'],
-  'racing/day-card.repository.ts': ['horses', 'jockeys', 'tracks'],
 };
 
 interface Source {

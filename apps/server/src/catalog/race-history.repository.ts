@@ -1,24 +1,25 @@
 import type { LiveFinisher } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Race } from './entities/race.entity';
 
-/** The catalog race a live race becomes in the history (races columns). */
-export interface HistoryRaceRecord {
-  race_name: string;
-  race_date: string;
-  race_number: number;
-  /** The card's clock time at the track, HH:MM:SS. */
-  starting_time: string;
-  track_id: number;
-  location: string;
-  miles: number;
-  furlongs: number;
-  meters: number;
-  weather: string;
-  surface_type: string;
-  track_condition: string;
-  purse_cents: number;
-}
+/** The catalog race a live race becomes in the history (starting_time: the card's clock time at the track). */
+export type HistoryRaceRecord = Pick<
+  Race,
+  | 'race_name'
+  | 'race_date'
+  | 'race_number'
+  | 'starting_time'
+  | 'track_id'
+  | 'location'
+  | 'miles'
+  | 'furlongs'
+  | 'meters'
+  | 'weather'
+  | 'surface_type'
+  | 'track_condition'
+  | 'purse_cents'
+>;
 
 /** A runner of the race as it was entered. */
 export interface HistoryEntryRecord {
@@ -28,14 +29,10 @@ export interface HistoryEntryRecord {
 }
 
 /** One finisher of an official result. */
-export interface HistoryFinisherRecord {
-  finish_position: number;
-  post_position: number;
-  horse_id: number;
-  finish_time_ms: number;
-  speed_figure: number;
-  earnings_cents: number;
-}
+export type HistoryFinisherRecord = Pick<
+  LiveFinisher,
+  'finish_position' | 'post_position' | 'horse_id' | 'finish_time_ms' | 'speed_figure' | 'earnings_cents'
+>;
 
 /** A live race's official result as the history records it. */
 export interface HistoryResultRecord {

@@ -1,12 +1,24 @@
 import { Module } from '@nestjs/common';
+import { BetTypeIds } from './bet-type-ids';
 import { CATALOG_CONTROLLERS, CatalogExtrasController } from './catalog.controller';
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
+import { DayCardSources } from './day-card-sources';
 import { PastPerformanceRefreshJob } from './past-performance-refresh.job';
+import { RaceHistoryRepository } from './race-history.repository';
+import { RaceHistoryFigures } from './race-history-figures';
 
 @Module({
   controllers: [CatalogExtrasController, ...CATALOG_CONTROLLERS],
-  providers: [CatalogRepository, CatalogService, PastPerformanceRefreshJob],
-  exports: [CatalogService],
+  providers: [
+    BetTypeIds,
+    CatalogRepository,
+    CatalogService,
+    DayCardSources,
+    PastPerformanceRefreshJob,
+    RaceHistoryFigures,
+    RaceHistoryRepository,
+  ],
+  exports: [BetTypeIds, CatalogService, DayCardSources, RaceHistoryFigures, RaceHistoryRepository],
 })
 export class CatalogModule {}

@@ -12,31 +12,7 @@ const NOT_A_MODULE = new Set(['database', 'cli']);
  * not a licence. Every entry must still be true (the test fails when one is no longer needed), and
  * nothing may be added to it without a note in the issue saying why.
  */
-const KNOWN_CROSSINGS: Record<string, readonly string[]> = {
-  // The live result is written into the catalog's history (races, race_entries, race_results,
-  // race_result_finishers, earnings) in the same transaction as the race is marked finished.
-  'racing/race.repository.ts': [
-    'horses',
-    'jockeys',
-    'owners',
-    'past_performances',
-    'race_entries',
-    'race_result_finishers',
-    'race_results',
-    'races',
-    'trainers',
-    'tracks',
-  ],
-  // Names of tracks, horses and riders joined onto racing's rows; the card draw reads the horses.
-  'racing/current-race.repository.ts': ['horses', 'jockeys', 'owners', 'trainers', 'tracks'],
-  'racing/day-card.repository.ts': ['horses', 'jockeys', 'tracks'],
-  // ... and the official orders racing wrote, for settlement and the will-pays.
-  'racing/race-read-model.ts': ['horses', 'past_performances', 'race_result_finishers', 'race_results', 'tracks'],
-  // The statistics (a handicapping module to come) are computed from the catalog's results.
-  'stats/stats.repository.ts': ['horses', 'race_result_finishers', 'race_results', 'races', 'tracks'],
-  // Bet types are catalog reference data.
-  'wagering/bet.repository.ts': ['bet_types'],
-};
+const KNOWN_CROSSINGS: Record<string, readonly string[]> = {};
 
 interface Source {
   module: string;

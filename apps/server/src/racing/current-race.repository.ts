@@ -1,6 +1,7 @@
 import type { CurrentRaceRunner, CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { horseSql, jockeySql, trackSql } from '../catalog/catalog-joins.sql';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './day-card.repository';
 
 export interface CurrentRaceFilter {
@@ -11,7 +12,7 @@ export interface CurrentRaceFilter {
   offset: number;
 }
 
-/** Reads current races (current_races, current_race_entries) with their names. */
+/** Reads current races (current_races, current_race_entries) with the catalog's names. */
 @Injectable()
 export class CurrentRaceRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -20,7 +21,7 @@ export class CurrentRaceRepository {
   async findById(id: number): Promise<(CurrentRaceSummary & { track_name: string; seed: string | null }) | undefined> {
     const rows: (SummaryRow & { track_name: string; seed: string | null })[] = await this.dataSource.query(
       `SELECT ${SUMMARY_COLUMNS}, t.track_name, CASE WHEN cr.status = 'finished' THEN cr.seed END AS seed
-         FROM current_races cr JOIN tracks t ON t.id = cr.track_id
+         FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = $1`,
       [id],
     );
@@ -32,12 +33,10 @@ export class CurrentRaceRepository {
   async entries(id: number): Promise<CurrentRaceRunner[]> {
     return this.dataSource.query(
       `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
-              h.trainer_id, tr.trainer_name, h.owner_id, o.owner_name
+              h.trainer_id, h.trainer_name, h.owner_id, h.owner_name
          FROM current_race_entries e
-         JOIN horses h ON h.id = e.horse_id
-         JOIN jockeys j ON j.id = e.jockey_id
-         LEFT JOIN trainers tr ON tr.id = h.trainer_id
-         LEFT JOIN owners o ON o.id = h.owner_id
+         JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
+         JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
       [id],

@@ -1,10 +1,10 @@
-import type { CardTrack, CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
-import type { DayCardHorse, DayCardTrack, PlannedRace } from '@furlong/domain';
+import type { CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
+import type { DayCardHorse, PlannedRace } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type CardTrackRow, DayCardSources } from '../catalog/day-card-sources';
 
-/** A track as the day card needs it: its header plus what the races are drawn from. */
-export type CardTrackRow = CardTrack & DayCardTrack;
+export type { CardTrackRow };
 
 /** What a card being built already holds, and what it may still draw from. */
 export interface CardDraw {
@@ -48,24 +48,20 @@ export function toSummary(row: SummaryRow): CurrentRaceSummary {
   };
 }
 
-const TRACK_SELECT = `
-  SELECT id, track_name, location, start_time::text AS start_time, utc_offset_minutes, daily_races, race_intervals,
-         surface_type, track_condition, weather, furlongs, distances_furlongs::float8[] AS distances_furlongs,
-         purse_sizes_cents::float8[] AS purse_sizes_cents
-    FROM tracks`;
-
-/** Reads tracks and writes a track's current races for a day (current_races, current_race_entries). */
+/** Writes a track's current races for a day (current_races, current_race_entries); the catalog supplies the tracks and the draw. */
 @Injectable()
 export class DayCardRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(DayCardSources) private readonly sources: DayCardSources,
+  ) {}
 
-  async findTrack(trackId: number): Promise<CardTrackRow | undefined> {
-    const rows: CardTrackRow[] = await this.dataSource.query(`${TRACK_SELECT} WHERE id = $1`, [trackId]);
-    return rows[0];
+  findTrack(trackId: number): Promise<CardTrackRow | undefined> {
+    return this.sources.track(trackId);
   }
 
   findTracks(): Promise<CardTrackRow[]> {
-    return this.dataSource.query(`${TRACK_SELECT} ORDER BY id`);
+    return this.sources.tracks();
   }
 
   async countRaces(trackId: number, date: string): Promise<number> {
@@ -109,16 +105,12 @@ export class DayCardRepository {
       );
       const existingRaceNumbers = new Set(existing.map((r) => r.race_number));
       if (existingRaceNumbers.size >= Math.min(track.daily_races, 13)) return 0;
-      // Player-made horses (user_id set) enter races through the stable, not the card draw.
-      const horses: DayCardHorse[] = await manager.query(
-        'SELECT id, jockey_id FROM horses WHERE user_id IS NULL ORDER BY id',
-      );
-      const jockeys: { id: number }[] = await manager.query('SELECT id FROM jockeys ORDER BY id');
+      const { horses, jockeyIds } = await this.sources.drawCandidates(manager);
       const races = plan({
         existingRaceNumbers,
         existingHorseIds: existing.flatMap((r) => r.horse_ids ?? []),
         horses,
-        jockeyIds: jockeys.map((j) => j.id),
+        jockeyIds,
       }).filter((race) => !existingRaceNumbers.has(race.race_number));
       return this.insertRaces(manager, track, date, races);
     });

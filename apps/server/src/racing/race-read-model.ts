@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
+import { RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
 
@@ -86,7 +88,10 @@ export function lockedRacesForShareSql(idsParam: string): string {
  */
 @Injectable()
 export class RaceReadModel {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RaceHistoryRepository) private readonly history: RaceHistoryRepository,
+  ) {}
 
   /** Card position and field size of the races that exist (prepared: every bet slip reads them). */
   fields(raceIds: readonly number[]): Promise<RaceField[]> {
@@ -104,7 +109,7 @@ export class RaceReadModel {
     const rows: RaceLegView[] = await this.dataSource.query(
       `SELECT cr.id, cr.location || ' Race ' || cr.race_number AS race_name, cr.race_number,
               cr.race_date::text AS race_date, cr.post_time, cr.track_id, t.track_name, cr.status
-         FROM current_races cr JOIN tracks t ON t.id = cr.track_id
+         FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = ANY($1::int[])`,
       [[...ids]],
     );
@@ -122,14 +127,10 @@ export class RaceReadModel {
   /** The runners of a race with the form the morning line is made from. */
   morningLineForms(raceId: number, runner: Runner = this.dataSource): Promise<MorningLineForm[]> {
     return runner.query(
-      `SELECT e.post_position, h.horse_name, pp.win_pct_horse::float8 AS win_pct,
-              pp.avg_speed_figure_horse::float8 AS avg_speed, pp.earnings_cents::float8 AS earnings_cents,
-              pp.last_race_time_ms::float8 AS last_race_time_ms,
-              (SELECT p2.win_percentage_jockey FROM past_performances p2 WHERE p2.jockey_id = e.jockey_id LIMIT 1)::float8
-                AS jockey_win_pct
+      `SELECT e.post_position, f.horse_name, f.win_pct, f.avg_speed, f.earnings_cents, f.last_race_time_ms,
+              f.jockey_win_pct
          FROM current_race_entries e
-         JOIN horses h ON h.id = e.horse_id
-         LEFT JOIN past_performances pp ON pp.horse_id = e.horse_id
+         JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
       [raceId],
@@ -187,29 +188,13 @@ export class RaceReadModel {
   }
 
   /** Official finishing order (program numbers, winner first) of each of these races that has a result. */
-  async officialOrders(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, number[]>> {
-    if (raceIds.length === 0) return new Map();
-    const rows: { current_race_id: number; order: number[] }[] = await runner.query(
-      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
-         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
-        WHERE rr.current_race_id = ANY($1::int[])
-        GROUP BY rr.current_race_id`,
-      [[...raceIds]],
-    );
-    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+  officialOrders(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, number[]>> {
+    return this.history.officialOrders(raceIds, runner);
   }
 
   /** The official winner (program number) of each of these races that has a result. */
-  async officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
-    if (raceIds.length === 0) return new Map();
-    const rows: { current_race_id: number; post_position: number }[] = await this.dataSource.query(
-      `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
-         FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
-        WHERE rr.current_race_id = ANY($1::int[])
-        ORDER BY rr.current_race_id, f.finish_position`,
-      [[...raceIds]],
-    );
-    return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+  officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
+    return this.history.officialWinners(raceIds);
   }
 
   /** The program numbers of a race's field. */

@@ -1,8 +1,10 @@
-import type { LiveFinisher, LiveRaceResult, RaceEntryView } from '@furlong/contracts';
+import type { LiveRaceResult, RaceEntryView } from '@furlong/contracts';
 import type { EngineRunner } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { horseSql, jockeySql, liveResultsSql, runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
 import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
+import { type HistoryRaceRecord, RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
 import type { OfficialFinisher } from './race-result.math';
@@ -68,24 +70,45 @@ export interface ResultToWrite {
   wirePosition: number;
 }
 
-/** Thrown when the catalog history already holds a race at this track, date and number (seeded history). */
-export class HistorySlotTakenError extends Error {}
+/** The catalog race a live race becomes: named after its card, at its clock time at the track. */
+function historyRace(spec: RaceRunSpec): HistoryRaceRecord {
+  // The card's clock time at the track: post time shifted by the track's offset.
+  const localStart = new Date(spec.post_time.getTime() + spec.utc_offset_minutes * 60_000).toISOString().slice(11, 19);
+  return {
+    race_name: `${spec.location} Race ${spec.race_number}`,
+    race_date: spec.race_date,
+    race_number: spec.race_number,
+    starting_time: localStart,
+    track_id: spec.track_id,
+    location: spec.location,
+    miles: spec.miles,
+    furlongs: spec.furlongs,
+    meters: spec.meters,
+    weather: spec.weather,
+    surface_type: spec.surface_type,
+    track_condition: spec.track_condition,
+    purse_cents: spec.purse_cents,
+  };
+}
 
+// The catalog's result of a live race beside the race's own columns (one statement).
 const RESULT_HEADER = `
-  SELECT rr.id AS result_id, rr.current_race_id, rr.race_id, r.race_name, cr.track_id, t.track_name,
+  SELECT rr.result_id, rr.current_race_id, rr.race_id, rr.race_name, cr.track_id, t.track_name,
          cr.race_date, cr.furlongs, cr.surface_type, cr.track_condition, rr.finished_at, rr.race_duration_ms,
          rr.wire_position, cr.seed, cr.seed_hash, coalesce(cr.engine_runners, '[]'::jsonb) AS engine_runners
-    FROM race_results rr
+    FROM (${liveResultsSql()}) rr
     JOIN current_races cr ON cr.id = rr.current_race_id
-    JOIN races r ON r.id = rr.race_id
-    JOIN tracks t ON t.id = cr.track_id`;
+    JOIN LATERAL (${trackSql('cr.track_id')}) t ON true`;
 
 type ResultHeaderRow = Omit<LiveRaceResult, 'finished_at' | 'finishers'> & { finished_at: Date };
 
 /** current_races through the lifecycle, and the live results (race_results and their history rows). */
 @Injectable()
 export class RaceRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RaceHistoryRepository) private readonly history: RaceHistoryRepository,
+  ) {}
 
   /** Scheduled races whose post time is within the opening lead (and not stale). */
   async scheduledToOpen(openPostUpTo: Date, notBefore: Date, limit: number): Promise<number[]> {
@@ -101,12 +124,9 @@ export class RaceRepository {
   async runnerForms(raceIds: readonly number[]): Promise<RunnerFormRow[]> {
     if (raceIds.length === 0) return [];
     return this.dataSource.query(
-      `SELECT e.current_race_id, e.post_position, e.horse_id,
-              pp.avg_speed_figure_horse::float8 AS speed_figure,
-              (SELECT p2.win_percentage_jockey FROM past_performances p2
-                WHERE p2.jockey_id = e.jockey_id LIMIT 1)::float8 AS jockey_win_pct
+      `SELECT e.current_race_id, e.post_position, e.horse_id, f.avg_speed AS speed_figure, f.jockey_win_pct
          FROM current_race_entries e
-         LEFT JOIN past_performances pp ON pp.horse_id = e.horse_id
+         LEFT JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
         WHERE e.current_race_id = ANY($1::int[])
         ORDER BY e.current_race_id, e.post_position`,
       [[...raceIds]],
@@ -200,7 +220,7 @@ export class RaceRepository {
       `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
               cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
               cr.weather, cr.purse_cents, t.utc_offset_minutes, cr.engine_runners
-         FROM current_races cr JOIN tracks t ON t.id = cr.track_id
+         FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = $1`,
       [id],
     );
@@ -210,8 +230,8 @@ export class RaceRepository {
       this.dataSource,
       `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name
          FROM current_race_entries e
-         JOIN horses h ON h.id = e.horse_id
-         JOIN jockeys j ON j.id = e.jockey_id
+         JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
+         JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
       [id],
@@ -243,64 +263,20 @@ export class RaceRepository {
         'SELECT status FROM current_races WHERE id = $1 FOR UPDATE',
         [spec.id],
       );
-      const existing = await this.resultIdOf(manager, spec.id);
+      const existing = await this.history.resultIdOf(manager, spec.id);
       if (existing !== undefined) return { resultId: existing, written: false };
       if (!race || !['open', 'closed', 'running'].includes(race.status)) return undefined;
 
-      const raceId = await this.insertHistoryRace(manager, spec);
-      const winner = result.finishers[0];
-      if (!winner) throw new Error(`race ${spec.id} has no finishers`);
-      const inserted: { id: number }[] = await manager.query(
-        `INSERT INTO race_results (race_id, current_race_id, num_horses, winner_horse_id, winner_post_position,
-                                   race_duration_ms, wire_position, horse_positions, finished_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)
-         ON CONFLICT (current_race_id) DO NOTHING
-         RETURNING id`,
-        [
-          raceId,
-          spec.id,
-          result.finishers.length,
-          winner.horse_id,
-          winner.post_position,
-          Math.round(result.winnerTimeMs),
-          result.wirePosition,
-          JSON.stringify(result.positions),
-          result.finishedAt,
-        ],
-      );
-      const resultId = inserted[0]?.id;
-      if (resultId === undefined) throw new Error(`race ${spec.id}: a result appeared during the write`);
-      const f = result.finishers;
-      await manager.query(
-        `INSERT INTO race_result_finishers (result_id, finish_position, post_position, horse_id, jockey_id, trainer_id,
-                                            owner_id, finish_time_ms, speed_figure, earnings_cents)
-         SELECT $1, u.finish_position, u.post_position, u.horse_id, e.jockey_id, h.trainer_id, h.owner_id,
-                u.finish_time_ms, u.speed_figure, u.earnings_cents
-           FROM unnest($3::smallint[], $4::smallint[], $5::int[], $6::int[], $7::smallint[], $8::bigint[])
-                AS u(finish_position, post_position, horse_id, finish_time_ms, speed_figure, earnings_cents)
-           JOIN current_race_entries e ON e.current_race_id = $2 AND e.post_position = u.post_position
-           JOIN horses h ON h.id = u.horse_id`,
-        [
-          resultId,
-          spec.id,
-          f.map((x) => x.finish_position),
-          f.map((x) => x.post_position),
-          f.map((x) => x.horse_id),
-          f.map((x) => x.finish_time_ms),
-          f.map((x) => x.speed_figure),
-          f.map((x) => x.earnings_cents),
-        ],
-      );
-      await manager.query(
-        `UPDATE horses h SET earnings_cents = h.earnings_cents + f.earnings_cents
-           FROM race_result_finishers f WHERE f.result_id = $1 AND h.id = f.horse_id AND f.earnings_cents > 0`,
-        [resultId],
-      );
-      await manager.query(
-        `UPDATE jockeys j SET earnings_cents = j.earnings_cents + f.earnings_cents
-           FROM race_result_finishers f WHERE f.result_id = $1 AND j.id = f.jockey_id AND f.earnings_cents > 0`,
-        [resultId],
-      );
+      const { raceId, resultId } = await this.history.recordResult(manager, {
+        currentRaceId: spec.id,
+        race: historyRace(spec),
+        entries: spec.entries,
+        finishers: result.finishers,
+        winnerTimeMs: result.winnerTimeMs,
+        wirePosition: result.wirePosition,
+        positions: result.positions,
+        finishedAt: result.finishedAt,
+      });
       await manager.query(`UPDATE current_races SET status = 'finished', race_id = $2 WHERE id = $1`, [
         spec.id,
         raceId,
@@ -314,79 +290,17 @@ export class RaceRepository {
     await this.dataSource.transaction((manager) => refreshHorsePastPerformances(manager, now, horseIds));
   }
 
-  private async resultIdOf(manager: EntityManager, currentRaceId: number): Promise<number | undefined> {
-    const rows: { id: number }[] = await manager.query('SELECT id FROM race_results WHERE current_race_id = $1', [
-      currentRaceId,
-    ]);
-    return rows[0]?.id;
-  }
-
-  private async insertHistoryRace(manager: EntityManager, spec: RaceRunSpec): Promise<number> {
-    // The card's clock time at the track: post time shifted by the track's offset.
-    const localStart = new Date(spec.post_time.getTime() + spec.utc_offset_minutes * 60_000)
-      .toISOString()
-      .slice(11, 19);
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO races (race_name, race_date, race_number, starting_time, race_class, num_horses, track_id, location,
-                          miles, furlongs, meters, weather, surface_type, track_condition, purse_cents)
-       VALUES ($1, $2, $3, $4, 'Allowance', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       ON CONFLICT (track_id, race_date, race_number) DO NOTHING
-       RETURNING id`,
-      [
-        `${spec.location} Race ${spec.race_number}`,
-        spec.race_date,
-        spec.race_number,
-        localStart,
-        spec.entries.length,
-        spec.track_id,
-        spec.location,
-        spec.miles,
-        spec.furlongs,
-        spec.meters,
-        spec.weather,
-        spec.surface_type,
-        spec.track_condition,
-        spec.purse_cents,
-      ],
-    );
-    const raceId = rows[0]?.id;
-    if (raceId === undefined) {
-      throw new HistorySlotTakenError(
-        `the history already holds race ${spec.race_number} of track ${spec.track_id} on ${spec.race_date}`,
-      );
-    }
-    await manager.query(
-      `INSERT INTO race_entries (race_id, post_position, horse_id, jockey_id, trainer_id, owner_id)
-       SELECT $1, e.post_position, e.horse_id, e.jockey_id, h.trainer_id, h.owner_id
-         FROM current_race_entries e JOIN horses h ON h.id = e.horse_id
-        WHERE e.current_race_id = $2`,
-      [raceId, spec.id],
-    );
-    return raceId;
-  }
-
   /** The official result of a finished live race, by current race id or by result id. */
   async result(by: { currentRaceId: number } | { resultId: number }): Promise<LiveRaceResult | undefined> {
-    const [where, id] = 'currentRaceId' in by ? ['rr.current_race_id', by.currentRaceId] : ['rr.id', by.resultId];
+    const [where, id] =
+      'currentRaceId' in by ? ['rr.current_race_id', by.currentRaceId] : ['rr.result_id', by.resultId];
     const rows: ResultHeaderRow[] = await this.dataSource.query(
       `${RESULT_HEADER} WHERE ${where} = $1 AND cr.status = 'finished'`,
       [id],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const finishers: LiveFinisher[] = await this.dataSource.query(
-      `SELECT f.finish_position, f.post_position, f.horse_id, h.horse_name, f.jockey_id, j.jockey_name,
-              f.trainer_id, tr.trainer_name, f.owner_id, o.owner_name, f.finish_time_ms, f.speed_figure,
-              f.earnings_cents
-         FROM race_result_finishers f
-         JOIN horses h ON h.id = f.horse_id
-         JOIN jockeys j ON j.id = f.jockey_id
-         LEFT JOIN trainers tr ON tr.id = f.trainer_id
-         LEFT JOIN owners o ON o.id = f.owner_id
-        WHERE f.result_id = $1
-        ORDER BY f.finish_position`,
-      [row.result_id],
-    );
+    const finishers = await this.history.finishers(row.result_id);
     return { ...row, finished_at: row.finished_at.toISOString(), finishers };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { CryptoRandomness, Randomness } from '../common/randomness';
 import { CurrentRaceRepository } from './current-race.repository';
 import { DayCardRepository } from './day-card.repository';
@@ -17,6 +18,7 @@ import { RacingService } from './racing.service';
  * scheduler job, the race runner, the live gateway, results and verification.
  */
 @Module({
+  imports: [CatalogModule],
   controllers: [RaceResultController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { StatsController } from './stats.controller';
-import { StatsRepository } from './stats.repository';
 import { StatsService } from './stats.service';
 
 @Module({
+  imports: [CatalogModule],
   controllers: [StatsController],
-  providers: [StatsRepository, StatsService],
+  providers: [StatsService],
 })
 export class StatsModule {}

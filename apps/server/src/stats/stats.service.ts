@@ -12,8 +12,8 @@ import {
 } from '@furlong/contracts';
 import { classifyConnectionStyle, MAX_RUNNERS, type WinRecord } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
+import { type ConnectionKind, type FigureRow, RaceHistoryFigures } from '../catalog/race-history-figures';
 import { notFound } from '../common/api-error';
-import { type ConnectionKind, type FigureRow, StatsRepository } from './stats.repository';
 
 const TOP = 5;
 /** Posts 1–3 count as inside for the style reading. */
@@ -48,14 +48,14 @@ const POST_KEYS = Array.from({ length: MAX_RUNNERS }, (_, i) => String(i + 1));
 /** Figures from the official results: jockey and trainer pages, leader boards, overview, going. */
 @Injectable()
 export class StatsService {
-  constructor(@Inject(StatsRepository) private readonly repository: StatsRepository) {}
+  constructor(@Inject(RaceHistoryFigures) private readonly figures: RaceHistoryFigures) {}
 
   async connection(kind: ConnectionKind, id: number): Promise<ConnectionStatsResponse> {
-    const name = await this.repository.findName(kind, id);
+    const name = await this.figures.findName(kind, id);
     if (name === undefined) throw notFound(kind === 'jockeys' ? 'Jockey' : 'Trainer', id);
     const [rows, recent] = await Promise.all([
-      this.repository.connectionFigures(kind, id),
-      this.repository.recentStarts(kind, id, STATS_LIMITS.recentStarts),
+      this.figures.connectionFigures(kind, id),
+      this.figures.recentStarts(kind, id, STATS_LIMITS.recentStarts),
     ]);
     const all = rows.find((r) => r.dimension === 'all');
     const starts = all?.starts ?? 0;
@@ -98,18 +98,18 @@ export class StatsService {
 
   async leaders({ kind, sort, limit, min_starts }: LeadersQuery): Promise<LeadersResponse> {
     const minStarts = min_starts ?? (sort === 'win_pct' ? STATS_LIMITS.winPctDefaultMinStarts : 1);
-    const items = await this.repository.leaders(kind, sort, limit, minStarts);
+    const items = await this.figures.leaders(kind, sort, limit, minStarts);
     return { kind, sort, limit, min_starts: minStarts, items };
   }
 
   async overview(): Promise<StatsOverviewResponse> {
     const [totals, byPost, byFieldSize, topHorses, topJockeys, topTrainers] = await Promise.all([
-      this.repository.overviewTotals(),
-      this.repository.startsByPostPosition(),
-      this.repository.racesByFieldSize(),
-      this.repository.leaders('horses', 'wins', TOP, 1),
-      this.repository.leaders('jockeys', 'wins', TOP, 1),
-      this.repository.leaders('trainers', 'wins', TOP, 1),
+      this.figures.overviewTotals(),
+      this.figures.startsByPostPosition(),
+      this.figures.racesByFieldSize(),
+      this.figures.leaders('horses', 'wins', TOP, 1),
+      this.figures.leaders('jockeys', 'wins', TOP, 1),
+      this.figures.leaders('trainers', 'wins', TOP, 1),
     ]);
     return {
       races: totals.races,
@@ -127,10 +127,10 @@ export class StatsService {
   }
 
   async trackConditions(): Promise<TrackConditionsResponse> {
-    return { items: await this.repository.trackConditions() };
+    return { items: await this.figures.trackConditions() };
   }
 
   async trackTypes(): Promise<TrackTypesResponse> {
-    return { items: await this.repository.trackTypes() };
+    return { items: await this.figures.trackTypes() };
   }
 }

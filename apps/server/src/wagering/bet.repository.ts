@@ -1,6 +1,7 @@
 import type { BetLegView, BetSort, BetStatusName, BetTypeName, BetView, PlaceBetsResponse } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { BetTypeIds } from '../catalog/bet-type-ids';
 import { preparedQuery } from '../common/prepared-query';
 import {
   type LockedRace,
@@ -70,7 +71,7 @@ const SORT_COLUMNS: Record<BetSort, string> = {
 interface BetRow {
   id: string | number;
   bet_date: Date;
-  bet_type: BetTypeName;
+  bet_type_id: number;
   box: boolean;
   amount_cents: number;
   combinations: number;
@@ -85,27 +86,17 @@ interface BetRow {
 /** bets, bet_legs, bet_selections and bet_slips (the idempotent answers). */
 @Injectable()
 export class BetRepository {
-  private betTypeIds?: Promise<Map<string, number>>;
   private readonly fields = new Map<number, RaceField>();
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RaceReadModel) private readonly races: RaceReadModel,
+    @Inject(BetTypeIds) private readonly betTypes: BetTypeIds,
   ) {}
 
-  /**
-   * bet_types ids by name (reference data: read once). Inside a transaction pass its manager: the
-   * embedded PGlite is one session, and a query beside the transaction would wait for it forever.
-   */
+  /** The catalog's id of a bet type (see BetTypeIds: no round trip after the first). */
   betTypeId(name: string, runner: EntityManager | DataSource = this.dataSource): Promise<number | undefined> {
-    this.betTypeIds ??= runner
-      .query('SELECT id, bet_type FROM bet_types')
-      .then((rows: { id: number; bet_type: string }[]) => new Map(rows.map((r) => [r.bet_type, r.id])))
-      .catch((err: unknown) => {
-        this.betTypeIds = undefined;
-        throw err;
-      });
-    return this.betTypeIds.then((m) => m.get(name));
+    return this.betTypes.idOf(name, runner);
   }
 
   /**
@@ -221,7 +212,7 @@ export class BetRepository {
     const params: unknown[] = [userId, page.limit, page.offset];
     if (page.status) params.push(page.status);
     const rows: BetRow[] = await this.dataSource.query(
-      `SELECT b.id, b.bet_date, bt.bet_type, b.box, b.amount_cents, b.combinations, b.total_cents, b.status,
+      `SELECT b.id, b.bet_date, b.bet_type_id, b.box, b.amount_cents, b.combinations, b.total_cents, b.status,
               b.payout_cents, b.settled_at,
               (SELECT coalesce(json_agg(json_build_object('leg', l.leg, 'current_race_id', l.current_race_id)
                         ORDER BY l.leg), '[]'::json)
@@ -229,7 +220,7 @@ export class BetRepository {
               (SELECT coalesce(json_agg(json_build_object('slot', s.slot, 'post_position', s.post_position)
                         ORDER BY s.slot, s.post_position), '[]'::json)
                  FROM bet_selections s WHERE s.bet_id = b.id) AS selections
-         FROM bets b JOIN bet_types bt ON bt.id = b.bet_type_id
+         FROM bets b
         WHERE b.user_id = $1 ${statusFilter}
         ORDER BY ${order}
         LIMIT $2 OFFSET $3`,
@@ -241,11 +232,15 @@ export class BetRepository {
     );
     // The legs' races are racing's: asked for once per page.
     const races = await this.races.legViews([...new Set(rows.flatMap((r) => r.legs.map((l) => l.current_race_id)))]);
-    return { items: rows.map((row) => toBetView(row, races)), total: counted[0]?.total ?? 0 };
+    // The bet types' names are the catalog's (held in memory: no round trip).
+    const items = await Promise.all(
+      rows.map(async (row) => toBetView(row, (await this.betTypes.nameOf(row.bet_type_id)) as BetTypeName, races)),
+    );
+    return { items, total: counted[0]?.total ?? 0 };
   }
 }
 
-function toBetView(row: BetRow, races: ReadonlyMap<number, RaceLegView>): BetView {
+function toBetView(row: BetRow, betType: BetTypeName, races: ReadonlyMap<number, RaceLegView>): BetView {
   const slots: number[][] = [];
   for (const s of row.selections) {
     const list = slots[s.slot - 1] ?? [];
@@ -255,7 +250,7 @@ function toBetView(row: BetRow, races: ReadonlyMap<number, RaceLegView>): BetVie
   return {
     id: Number(row.id),
     bet_date: new Date(row.bet_date).toISOString(),
-    bet_type: row.bet_type,
+    bet_type: betType,
     // As the join it replaces: a leg without its race is left out (a foreign key keeps it from happening).
     legs: row.legs.flatMap((l) => {
       const race = races.get(l.current_race_id);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { CryptoRandomness, Randomness } from '../common/randomness';
 import { RacingModule } from '../racing/racing.module';
 import { BetRepository } from './bet.repository';
@@ -16,7 +17,7 @@ import { WageringJobs } from './wagering.jobs';
 
 /** Wagering: the bet slip, pools with house liquidity and a simulated crowd, the tote, settlement, history. */
 @Module({
-  imports: [AccountsModule, RacingModule],
+  imports: [AccountsModule, CatalogModule, RacingModule],
   controllers: [BetsController, ToteController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },

@@ -71,9 +71,12 @@ const STARTS = `
   JOIN race_results rr ON rr.id = f.result_id
   JOIN races r ON r.id = rr.race_id`;
 
-/** Aggregates over the official results (race_results, race_result_finishers, races), set-wise. */
+/**
+ * The catalog's figures over its official results (race_results, race_result_finishers, races),
+ * set-wise: the statistics module's read model of the history.
+ */
 @Injectable()
-export class StatsRepository {
+export class RaceHistoryFigures {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async findName(kind: StatsLeaderKind, id: number): Promise<string | undefined> {

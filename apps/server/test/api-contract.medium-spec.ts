@@ -253,6 +253,32 @@ describe('API contract: routes, operations and response schemas agree', () => {
     expect(missing).toEqual([]);
   });
 
+  it('should refuse a visitor (401) where an operation needs a session, and a member (403) where it needs a role', async () => {
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const { id, operation } of listOperations()) {
+      if (operation.access === 'public') continue;
+      const make = SAMPLES[id];
+      const sample = make ? await make(world) : catalogSample(id, operation);
+      if (!sample) continue;
+      const method = operation.method.toUpperCase();
+      const visitor = await new ApiSession(world.baseUrl).request(method, sample.path, sample.body, {
+        headers: sample.headers,
+      });
+      answers.push(`${id} visitor ${visitor.status}`);
+      expected.push(`${id} visitor 401`);
+      if (operation.access === 'operator' || operation.access === 'admin') {
+        const member = await (await world.fresh()).request(method, sample.path, sample.body, {
+          headers: sample.headers,
+        });
+        answers.push(`${id} member ${member.status}`);
+        expected.push(`${id} member 403`);
+      }
+    }
+    expect(answers).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(10);
+  });
+
   it.each(listOperations().map(({ id, operation }) => [id, operation] as const))(
     '%s should answer its success status with a body that fits its response schema',
     async (id, operation) => {

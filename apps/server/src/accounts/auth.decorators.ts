@@ -1,9 +1,9 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
+import { ACCESS_KEY, type Access } from '../common/access';
 import type { AuthenticatedUser } from './session-auth';
 
-export type Access = 'public' | 'session' | 'operator' | 'admin';
-export const ACCESS_KEY = 'furlong:access';
+export { ACCESS_KEY, type Access };
 export const CSRF_KEY = 'furlong:csrf';
 
 /** The route needs a logged-in user (401 otherwise). On a controller or a method. */

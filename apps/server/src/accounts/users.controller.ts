@@ -11,10 +11,8 @@ import {
 import { Controller, Inject } from '@nestjs/common';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { AccountService } from './account.service';
-import { AdminOnly, Authenticated, CurrentUser } from './auth.decorators';
+import { CurrentUser } from './auth.decorators';
 import type { AuthenticatedUser } from './session-auth';
-
-@Authenticated()
 @Controller()
 export class UsersController {
   constructor(@Inject(AccountService) private readonly accounts: AccountService) {}
@@ -36,8 +34,6 @@ export class UsersController {
     return this.accounts.ledgerOf(user, id, query);
   }
 }
-
-@AdminOnly()
 @Controller()
 export class AdminUsersController {
   constructor(@Inject(AccountService) private readonly accounts: AccountService) {}

@@ -100,6 +100,7 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'accounts.userProfile': (w) => ({ as: 'member', path: `/api/users/${w.memberId}` }),
   'accounts.userLedger': (w) => ({ as: 'admin', path: `/api/users/${w.memberId}/ledger` }),
   'accounts.adminUsers': () => ({ as: 'admin', path: '/api/admin/users?limit=5' }),
+  'ops.jobs': () => ({ as: 'admin', path: '/api/ops/jobs' }),
 
   'stats.jockey': (w) => ({ as: 'anonymous', path: `/api/stats/jockeys/${w.jockeyId}` }),
   'stats.trainer': (w) => ({ as: 'anonymous', path: `/api/stats/trainers/${w.trainerId}` }),

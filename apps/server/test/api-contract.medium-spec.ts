@@ -100,6 +100,10 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'accounts.userProfile': (w) => ({ as: 'member', path: `/api/users/${w.memberId}` }),
   'accounts.userLedger': (w) => ({ as: 'admin', path: `/api/users/${w.memberId}/ledger` }),
   'accounts.adminUsers': () => ({ as: 'admin', path: '/api/admin/users?limit=5' }),
+  'accounts.setUserRole': async (w) => {
+    const me = await (await w.fresh()).get<{ id: number }>('/api/me');
+    return { as: 'admin', path: `/api/admin/users/${me.body.id}/role`, body: { role: 'operator' } };
+  },
   'ops.jobs': () => ({ as: 'admin', path: '/api/ops/jobs' }),
 
   'stats.jockey': (w) => ({ as: 'anonymous', path: `/api/stats/jockeys/${w.jockeyId}` }),

@@ -2,12 +2,15 @@ import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestj
 import type { Request } from 'express';
 import type { AuthenticatedUser } from './session-auth';
 
-export type Access = 'public' | 'session' | 'admin';
+export type Access = 'public' | 'session' | 'operator' | 'admin';
 export const ACCESS_KEY = 'furlong:access';
 export const CSRF_KEY = 'furlong:csrf';
 
 /** The route needs a logged-in user (401 otherwise). On a controller or a method. */
 export const Authenticated = () => SetMetadata(ACCESS_KEY, 'session' satisfies Access);
+
+/** The route needs an operator or an admin (401 when logged out, 403 for members). */
+export const OperatorOnly = () => SetMetadata(ACCESS_KEY, 'operator' satisfies Access);
 
 /** The route needs an admin (401 when logged out, 403 for other users). */
 export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access);

@@ -1,7 +1,9 @@
 import {
   type AdminUserPage,
+  type AdminUserRow,
   accountsApi,
   type LedgerPage,
+  type OperationBody,
   type OperationParams,
   type OperationQuery,
   type UserProfile,
@@ -43,5 +45,14 @@ export class AdminUsersController {
   @Endpoint(accountsApi.adminUsers)
   list(@Parsed('query') query: OperationQuery<typeof accountsApi.adminUsers>): Promise<AdminUserPage> {
     return this.accounts.listUsers(query);
+  }
+
+  @Endpoint(accountsApi.setUserRole)
+  setRole(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Parsed('params') { id }: OperationParams<typeof accountsApi.setUserRole>,
+    @Parsed('body') { role }: OperationBody<typeof accountsApi.setUserRole>,
+  ): Promise<AdminUserRow> {
+    return this.accounts.setRole(admin, id, role);
   }
 }

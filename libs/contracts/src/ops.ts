@@ -36,7 +36,7 @@ export const opsApi = {
     method: 'get',
     path: '/ops/jobs',
     tags: ['ops'],
-    access: 'admin',
+    access: 'operator',
     summary: "Every job kind's counts, last run, last failure and next run, from the queue driver",
     description:
       'For operators and admins. With BullMQ (REDIS_URL set) the queue board at `board_path` shows the ' +

@@ -1,6 +1,6 @@
 import { type OpsJobsResponse, opsApi } from '@furlong/contracts';
 import { Controller, Inject } from '@nestjs/common';
-import { AdminOnly } from '../accounts/auth.decorators';
+import { OperatorOnly } from '../accounts/auth.decorators';
 import { Endpoint } from '../common/endpoint';
 import { OpsService } from './ops.service';
 
@@ -9,7 +9,7 @@ export class OpsController {
   constructor(@Inject(OpsService) private readonly ops: OpsService) {}
 
   @Endpoint(opsApi.jobs)
-  @AdminOnly()
+  @OperatorOnly()
   jobs(): Promise<OpsJobsResponse> {
     return this.ops.jobs();
   }

@@ -4,14 +4,12 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { HttpException } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { roleAllows } from '../accounts/auth.guard';
 import { forbidden } from '../accounts/auth-errors';
 import { ExpressSessionGate } from '../accounts/express-session-gate';
 import { BullMqDriver } from '../jobs/bullmq.driver';
 import { JobQueue } from '../jobs/job-queue.service';
 import { boardPermission, IN_PROCESS_JOBS_PAGE, QUEUE_BOARD_PATH } from './board-permissions';
-
-// Roles as strings: the board's rule is about names, whatever else the role type holds.
-const BOARD_ROLES: ReadonlySet<string> = new Set(['operator', 'admin']);
 
 /**
  * The queue board at /admin/queues: bull-board over every BullMQ queue of the product. bull-board
@@ -38,11 +36,12 @@ export class QueueBoard {
   private async handle(req: Request, res: Response, next: NextFunction): Promise<void> {
     const gate = await this.gate.check(req, res, QUEUE_BOARD_PATH);
     if (!gate.ok) return send(res, gate.error);
-    const role: string = gate.user.role;
-    if (!BOARD_ROLES.has(role)) return send(res, forbidden('The queue board is for operators and administrators.'));
+    const { role } = gate.user;
+    if (!roleAllows('operator', role))
+      return send(res, forbidden('The queue board is for operators and administrators.'));
     const needs = boardPermission(req.method, req.path);
     if (needs === 'never') return send(res, forbidden('Obliterating a queue is turned off for everyone.'));
-    if (needs === 'admin' && role !== 'admin') {
+    if (needs === 'admin' && !roleAllows('admin', role)) {
       return send(
         res,
         forbidden('Operators may read the board and retry or promote a job; this needs an administrator.'),

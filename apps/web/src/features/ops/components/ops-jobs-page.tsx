@@ -4,9 +4,6 @@ import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status
 import { useSession } from '../../../lib/session';
 import { useOpsJobs } from '../api/ops-jobs';
 
-// Roles as strings: the page is about who may look, whatever else the role type holds.
-const OPS_ROLES: ReadonlySet<string> = new Set(['operator', 'admin']);
-
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
@@ -14,7 +11,7 @@ function when(iso: string | null): string {
 /** /admin/ops/jobs: each job kind's counts, last run, failures and next run (the in-process queue board). */
 export function OpsJobsPage() {
   const session = useSession();
-  const allowed = session !== null && OPS_ROLES.has(session.role);
+  const allowed = session?.role === 'operator' || session?.role === 'admin';
   const jobs = useOpsJobs(allowed);
   if (!allowed) {
     return (

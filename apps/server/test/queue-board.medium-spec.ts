@@ -9,6 +9,7 @@ import { BullMqDriver } from '../src/jobs/bullmq.driver';
 import { JobQueue } from '../src/jobs/job-queue.service';
 import { createBoardRouter } from '../src/ops/queue-board';
 import { ApiSession } from './support/api-session';
+import { waitFor } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TEST_REDIS_URL, uniqueName } from './support/test-database';
 
@@ -30,16 +31,6 @@ async function identities(baseUrl: string, admin: { email: string; password: str
   if (promoted.status !== 200) throw new Error(`promotion failed: ${promoted.status} ${JSON.stringify(promoted.body)}`);
   sessions.set('operator', operator);
   return (who: Who) => sessions.get(who) as ApiSession;
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const BOARD = '/admin/queues';

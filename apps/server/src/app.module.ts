@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { SeedModule } from './database/seed/seed.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
+import { OpsModule } from './ops/ops.module';
 import { ProgramModule } from './program/program.module';
 import { RacingModule } from './racing/racing.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -41,6 +42,7 @@ export class AppModule {
         StableModule,
         AuctionModule,
         ContentModule,
+        OpsModule,
       ],
       controllers: [HealthController],
     };

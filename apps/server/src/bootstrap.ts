@@ -15,6 +15,8 @@ import { createRootLogger, PinoNestLogger, redactUrl } from './common/logger';
 import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { QUEUE_BOARD_PATH } from './ops/board-permissions';
+import { QueueBoard } from './ops/queue-board';
 import { SocketIoAdapter } from './realtime/socket-io.adapter';
 
 export interface CreateAppOptions {
@@ -74,6 +76,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // The document generated from the contracts' operations (the committed openapi.json); Swagger UI serves it.
   const document = buildOpenApiDocument() as OpenAPIObject;
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  // bull-board (an Express mount: Nest's guards do not reach it; QueueBoard checks session, CSRF and role).
+  app.use(QUEUE_BOARD_PATH, app.get(QueueBoard).handler);
 
   const webDist = findWebDist(config);
   if (webDist) {

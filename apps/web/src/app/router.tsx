@@ -237,6 +237,10 @@ const guardedRoutes: RouteObject[] = [
     ...lazyPage(async () => (await import('../features/account/components/profile-page')).ProfilePage),
   },
   {
+    path: 'admin/ops/jobs',
+    ...lazyPage(async () => (await import('../features/ops/components/ops-jobs-page')).OpsJobsPage),
+  },
+  {
     path: 'admin-profile',
     ...lazyPage(async () => (await import('../features/account/components/admin-profile-page')).AdminProfilePage),
   },

@@ -292,7 +292,10 @@ const guardedRoutes: RouteObject[] = [
  * but it places bets and joins rooms, so it sits behind the role guard with the explorer).
  */
 const operatorRoutes: RouteObject[] = [
-  { path: 'endpoint-test', ...soon('Endpoint Test', AREAS.admin) },
+  {
+    path: 'endpoint-test',
+    ...lazyPage(async () => (await import('../features/ops/components/endpoint-test-page')).EndpointTestPage),
+  },
   { path: 'app-test', ...soon('App Test', AREAS.admin) },
   { path: 'app-test/:id', ...soon('App Test', AREAS.admin) },
 ];

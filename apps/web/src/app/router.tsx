@@ -287,6 +287,8 @@ const guardedRoutes: RouteObject[] = [
   ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
 ];
 
+const appTest = lazyPage(async () => (await import('../features/ops/components/app-test-page')).AppTestPage);
+
 /**
  * The operations pages, for operators and admins (issue 14 §5; the spec lists /app-test as open,
  * but it places bets and joins rooms, so it sits behind the role guard with the explorer).
@@ -296,8 +298,8 @@ const operatorRoutes: RouteObject[] = [
     path: 'endpoint-test',
     ...lazyPage(async () => (await import('../features/ops/components/endpoint-test-page')).EndpointTestPage),
   },
-  { path: 'app-test', ...soon('App Test', AREAS.admin) },
-  { path: 'app-test/:id', ...soon('App Test', AREAS.admin) },
+  { path: 'app-test', ...appTest },
+  { path: 'app-test/:id', ...appTest },
 ];
 
 export const routes: RouteObject[] = [

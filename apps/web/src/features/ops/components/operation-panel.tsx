@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '@furlong/contracts';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/status';
+import { newKey } from '../../../lib/unique-key';
 import {
   bodySchema,
   describeType,
@@ -14,7 +15,7 @@ import { parameterKey, TryRefused, type TryResult, tryOperation } from '../api/t
 /** A parameter's first value in the form: its default or example, a fresh key for an Idempotency-Key. */
 function initialValue(p: OpenApiParameter): string {
   if (p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase()) {
-    return `explorer-${crypto.randomUUID()}`;
+    return `explorer-${newKey()}`;
   }
   const value = p.schema?.default ?? p.schema?.examples?.[0] ?? p.schema?.example;
   if (value === undefined || value === null) return '';

@@ -160,16 +160,17 @@ const toteStep: AppTestStep = {
   },
 };
 
-const CLOSED: CurrentRaceStatus[] = ['closed', 'running', 'finished'];
+/** Races that no longer take bets, in the order the refused-bet check looks for one. */
+const CLOSED: CurrentRaceStatus[] = ['closed', 'running', 'finished', 'cancelled'];
 
 const closedBetStep: AppTestStep = {
   key: 'closed-bet',
   label: 'A bet on a closed race refused (POST /api/bets: 409)',
   async run(ctx) {
-    // The race of /app-test/{id} when it no longer takes bets, else a closed or finished one.
+    // The race joined when it no longer takes bets, else any race past its close.
     const own = ctx.snapshot && CLOSED.includes(ctx.snapshot.phase) ? ctx.snapshot.race_id : null;
-    const raceId = own ?? (await firstRace(['closed', 'finished']))?.id;
-    if (!raceId) throw new StepSkipped('No closed or finished race to bet on');
+    const raceId = own ?? (await firstRace(CLOSED))?.id;
+    if (!raceId) throw new StepSkipped('No race past its close to bet on');
     try {
       await sendJson(
         'POST',

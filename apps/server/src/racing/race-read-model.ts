@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
+import { liveResultsSql, runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
 import { RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
@@ -155,6 +155,16 @@ export class RaceReadModel {
       [[...ids], racingNow],
     );
     return rows.map((r) => r.id);
+  }
+
+  /** When the official result of each of these races was written (races with none are left out). */
+  async resultTimes(ids: readonly number[]): Promise<Map<number, Date>> {
+    if (ids.length === 0) return new Map();
+    const rows: { current_race_id: number; finished_at: Date }[] = await this.dataSource.query(
+      `SELECT lr.current_race_id, lr.finished_at FROM (${liveResultsSql()}) lr WHERE lr.current_race_id = ANY($1::int[])`,
+      [[...ids]],
+    );
+    return new Map(rows.map((r) => [r.current_race_id, r.finished_at]));
   }
 
   /** Phase and track of each of these races that exists. */

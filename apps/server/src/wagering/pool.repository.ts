@@ -228,4 +228,14 @@ export class PoolRepository {
     }
     return [...due];
   }
+
+  /**
+   * When the oldest result still waiting for its pools to be paid was written (null when none
+   * waits): what the settlement-backlog gauge reports as an age.
+   */
+  async oldestUnsettledResult(): Promise<Date | null> {
+    const due = await this.poolsDue(Number.MAX_SAFE_INTEGER);
+    const times = [...(await this.races.resultTimes(due)).values()];
+    return times.length === 0 ? null : new Date(Math.min(...times.map((t) => t.getTime())));
+  }
 }

@@ -8,12 +8,16 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { SessionAuth } from './accounts/session-auth';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { Clock } from './common/clock';
 import { createRootLogger, PinoNestLogger, redactUrl } from './common/logger';
 import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
+import { httpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
+import { METRICS_PATH, metricsHandler } from './metrics/metrics-endpoint';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { SocketIoAdapter } from './realtime/socket-io.adapter';
 
@@ -37,6 +41,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // Prometheus: every request timed by route template; /metrics outside the API (token or operator session).
+  app.use(httpMetrics(app.get(Metrics)));
+  app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(SessionAuth), config.metrics.token));
   app.use(
     pinoHttp({
       logger,

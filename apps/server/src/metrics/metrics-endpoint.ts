@@ -1,0 +1,50 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { SESSION_COOKIE } from '@furlong/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { parseCookies } from '../accounts/cookies';
+import type { SessionAuth } from '../accounts/session-auth';
+import type { Metrics } from './metrics';
+
+/** The path Prometheus scrapes, outside the /api prefix. */
+export const METRICS_PATH = '/metrics';
+
+/** Roles whose session may read the metrics. */
+const METRICS_ROLES: ReadonlySet<string> = new Set(['operator', 'admin']);
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith('Bearer ')) return false;
+  // Digests first: equal lengths for timingSafeEqual, and the token's length is not leaked either.
+  return timingSafeEqual(digest(header.slice('Bearer '.length).trim()), digest(token));
+}
+
+/**
+ * GET /metrics: the Prometheus text of this instance. Open to the bearer token of METRICS_TOKEN
+ * (when set) or to a session of an operator or admin; 401 without valid credentials, 403 for any
+ * other user's session. A plain Express handler: the API's operations live under /api.
+ */
+export function metricsHandler(metrics: Metrics, sessions: SessionAuth, token: string | undefined): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+    res.setHeader('Cache-Control', 'no-store');
+    void (async () => {
+      if (!bearerMatches(req.get('authorization'), token)) {
+        const check = await sessions.authenticateToken(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+        if (!check.ok) {
+          res
+            .status(401)
+            .json({ statusCode: 401, error: 'Unauthorized', message: 'Metrics need a token or an operator session' });
+          return;
+        }
+        if (!METRICS_ROLES.has(check.user.role)) {
+          res.status(403).json({ statusCode: 403, error: 'Forbidden', message: 'Metrics are for operators' });
+          return;
+        }
+      }
+      const text = await metrics.scrape();
+      res.status(200).type(metrics.contentType).send(text);
+    })().catch(next);
+  };
+}

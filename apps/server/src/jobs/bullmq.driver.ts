@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedisClient } from '../redis/redis.module';
-import type { EnqueueOptions, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
+import type { EnqueueOptions, JobCounts, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
 import { SchedulerRegistry, type SchedulerSpec, type SchedulerState } from './job-schedulers';
 
 const QUEUE_NAME = 'jobs';
@@ -158,6 +158,11 @@ export class BullMqDriver implements JobQueueDriver {
     const now = Date.now();
     this.registry.ran(name, now);
     this.queueClient.hset(this.runsKey, name, String(now)).catch(() => undefined);
+  }
+
+  async counts(): Promise<JobCounts> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0 };
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CronExpressionParser } from 'cron-parser';
-import type { EnqueueOptions, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
+import type { EnqueueOptions, JobCounts, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
 import { SchedulerRegistry, type SchedulerState } from './job-schedulers';
 
 interface QueuedJob {
@@ -99,6 +99,10 @@ export class InProcessDriver implements JobQueueDriver {
   // Timers in this process cannot be lost the way Redis can lose a scheduler: nothing to re-assert.
   async schedulers(): Promise<SchedulerState[]> {
     return this.registry.states();
+  }
+
+  async counts(): Promise<JobCounts> {
+    return { waiting: this.pending.length, delayed: this.timers.size, active: this.running ? 1 : 0 };
   }
 
   async close(): Promise<void> {

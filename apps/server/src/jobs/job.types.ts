@@ -47,7 +47,15 @@ export interface JobQueueDriver {
   repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void>;
   /** Every schedule registered through this driver, with when its job last started. */
   schedulers(): Promise<SchedulerState[]>;
+  /** Jobs of the queue by state (for the metrics). */
+  counts(): Promise<JobCounts>;
   close(): Promise<void>;
+}
+
+export interface JobCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
 }
 
 /** What health needs to know of a scheduler: its interval and when its job last started. */

@@ -106,3 +106,75 @@ describe('Admin from the environment', () => {
     expect(await roleOf(app, 'keeper@furlong.test')).toBe('admin');
   });
 });
+
+// The operator role (issue 14): admins give and take it; the user's open sessions see it at once.
+describe('Roles set by an admin', () => {
+  const dbName = uniqueName('furlong_roles');
+  const admin = { email: 'roles-admin@furlong.test', password: 'roles admin password' };
+  let app: NestExpressApplication;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const url = await createMigratedDatabase(dbName);
+    const config = loadConfig({
+      DATABASE_URL: url,
+      SEED_ON_START: 'false',
+      RACING_ENABLED: 'false',
+      LOG_LEVEL: 'error',
+      REGISTER_MAX_PER_IP_PER_HOUR: '1000',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
+    app = await createApp(config, { logger: createRootLogger({ logLevel: 'fatal' }) });
+    await app.listen(0, '127.0.0.1');
+    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase(dbName);
+  });
+
+  it('should make a member an operator and back, seen by their open session at once', async () => {
+    const steward = new ApiSession(baseUrl);
+    const stewardMe = await steward.logIn(admin.email, admin.password);
+    const member = new ApiSession(baseUrl);
+    const me = await member.signUp('shift-lead', 'shift-lead@furlong.test', 'shift lead password');
+    expect(me.role).toBe('user');
+
+    const promoted = await steward.request<{ role: string; id: number }>('PUT', `/api/admin/users/${me.id}/role`, {
+      role: 'operator',
+    });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id: me.id, role: 'operator' });
+    expect((await member.get<MeResponse>('/api/me')).body.role).toBe('operator');
+
+    // An operator is not an admin: the admin's endpoints stay closed.
+    expect((await member.request('PUT', `/api/admin/users/${stewardMe.id}/role`, { role: 'user' })).status).toBe(403);
+    expect((await member.get('/api/admin/users')).status).toBe(403);
+
+    expect((await steward.request('PUT', `/api/admin/users/${me.id}/role`, { role: 'user' })).status).toBe(200);
+    expect((await member.get<MeResponse>('/api/me')).body.role).toBe('user');
+  });
+
+  it('should refuse a bad role, an unknown user, your own account and a visitor', async () => {
+    const steward = new ApiSession(baseUrl);
+    const stewardMe = await steward.logIn(admin.email, admin.password);
+    const member = await new ApiSession(baseUrl).signUp('bystander', 'bystander@furlong.test', 'bystander password');
+
+    const bad = await steward.request<{ errors: { field: string }[] }>('PUT', `/api/admin/users/${member.id}/role`, {
+      role: 'steward',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e) => e.field)).toEqual(['role']);
+    expect((await steward.request('PUT', '/api/admin/users/999999/role', { role: 'operator' })).status).toBe(404);
+    const own = await steward.request<{ errors: { field: string }[] }>('PUT', `/api/admin/users/${stewardMe.id}/role`, {
+      role: 'user',
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.errors.map((e) => e.field)).toEqual(['id']);
+    expect(
+      (await new ApiSession(baseUrl).request('PUT', `/api/admin/users/${member.id}/role`, { role: 'operator' })).status,
+    ).toBe(401);
+  });
+});

@@ -100,6 +100,10 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'accounts.userProfile': (w) => ({ as: 'member', path: `/api/users/${w.memberId}` }),
   'accounts.userLedger': (w) => ({ as: 'admin', path: `/api/users/${w.memberId}/ledger` }),
   'accounts.adminUsers': () => ({ as: 'admin', path: '/api/admin/users?limit=5' }),
+  'accounts.setUserRole': async (w) => {
+    const me = await (await w.fresh()).get<{ id: number }>('/api/me');
+    return { as: 'admin', path: `/api/admin/users/${me.body.id}/role`, body: { role: 'operator' } };
+  },
 
   'stats.jockey': (w) => ({ as: 'anonymous', path: `/api/stats/jockeys/${w.jockeyId}` }),
   'stats.trainer': (w) => ({ as: 'anonymous', path: `/api/stats/trainers/${w.trainerId}` }),
@@ -247,6 +251,32 @@ describe('API contract: routes, operations and response schemas agree', () => {
       .filter(({ id, operation }) => !SAMPLES[id] && !catalogSample(id, operation))
       .map(({ id }) => id);
     expect(missing).toEqual([]);
+  });
+
+  it('should refuse a visitor (401) where an operation needs a session, and a member (403) where it needs a role', async () => {
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const { id, operation } of listOperations()) {
+      if (operation.access === 'public') continue;
+      const make = SAMPLES[id];
+      const sample = make ? await make(world) : catalogSample(id, operation);
+      if (!sample) continue;
+      const method = operation.method.toUpperCase();
+      const visitor = await new ApiSession(world.baseUrl).request(method, sample.path, sample.body, {
+        headers: sample.headers,
+      });
+      answers.push(`${id} visitor ${visitor.status}`);
+      expected.push(`${id} visitor 401`);
+      if (operation.access === 'operator' || operation.access === 'admin') {
+        const member = await (await world.fresh()).request(method, sample.path, sample.body, {
+          headers: sample.headers,
+        });
+        answers.push(`${id} member ${member.status}`);
+        expected.push(`${id} member 403`);
+      }
+    }
+    expect(answers).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(10);
   });
 
   it.each(listOperations().map(({ id, operation }) => [id, operation] as const))(

@@ -14,7 +14,7 @@ export const ACCOUNT_LIMITS = {
   fullNameMax: 100,
 } as const;
 
-export const USER_ROLES = ['user', 'admin'] as const;
+export const USER_ROLES = ['user', 'operator', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The cookies and header of the session and its CSRF token. */
@@ -165,6 +165,13 @@ export const adminUserRowSchema = userProfileSchema
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 export const adminUserPageSchema = listResponseSchema(adminUserRowSchema).meta({ id: 'AdminUserPage' });
+
+/** PUT /api/admin/users/{id}/role: an admin gives a user a role (user, operator or admin). */
+export const setUserRoleRequestSchema = z
+  .object({ role: z.enum(USER_ROLES, { message: `must be one of ${USER_ROLES.join(', ')}` }) })
+  .strict()
+  .meta({ id: 'SetUserRoleRequest' });
+export type SetUserRoleRequest = z.infer<typeof setUserRoleRequestSchema>;
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -507,6 +514,24 @@ export const accountsApi = {
       400: 'a bad or unknown query parameter (each is named in `errors`)',
       401: NO_SESSION_401,
       403: 'you are not an admin (reason `forbidden`)',
+    },
+  }),
+  setUserRole: defineOperation({
+    method: 'put',
+    path: '/admin/users/{id}/role',
+    tags: ['admin'],
+    access: 'admin',
+    summary: "Set a user's role: user, operator (the operations pages) or admin (admins only)",
+    description: "An admin cannot change their own role. The user's sessions see the new role at once.",
+    params: idParams(),
+    body: setUserRoleRequestSchema,
+    status: 200,
+    response: adminUserRowSchema,
+    errors: {
+      400: 'a bad role, or your own account',
+      401: NO_SESSION_401,
+      403: 'you are not an admin (reason `forbidden`)',
+      404: 'no user has that id',
     },
   }),
 };

@@ -10,8 +10,8 @@ import { z } from 'zod';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call an operation: anyone, a signed-in user, or an administrator. */
-export type ApiAccess = 'public' | 'session' | 'admin';
+/** Who may call an operation: anyone, a signed-in user, an operator (or admin), or an administrator. */
+export type ApiAccess = 'public' | 'session' | 'operator' | 'admin';
 
 /** The error statuses an operation may document, with when it answers each. */
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503;

@@ -1,5 +1,6 @@
 import type {
   AdminUserPage,
+  AdminUserRow,
   AdminUsersQuery,
   accountsApi,
   LedgerPage,
@@ -7,6 +8,7 @@ import type {
   MeResponse,
   OperationBody,
   UserProfile,
+  UserRole,
 } from '@furlong/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -162,6 +164,24 @@ export class AccountService {
     this.assertOwnerOrAdmin(viewer, userId);
     const { items, total } = await this.ledgerRepository.entriesOfUser(userId, limit, offset);
     return { items, total, limit, offset };
+  }
+
+  /** An admin sets a user's role; the user's sessions see it at once (their cached checks are dropped). */
+  async setRole(admin: AuthenticatedUser, userId: number, role: UserRole): Promise<AdminUserRow> {
+    if (admin.userId === userId) {
+      throw new InvalidRequestException([
+        { field: 'id', reason: 'is your own account: another admin changes your role' },
+      ]);
+    }
+    const row = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.users.profile(userId, manager))) throw notFound('User', userId);
+      await this.users.setRole(manager, userId, role);
+      return this.users.adminRow(userId, manager);
+    });
+    this.sessions.forget({ userId });
+    if (!row) throw notFound('User', userId);
+    this.logger.log(`User ${userId} is now ${role} (set by admin ${admin.userId})`);
+    return row;
   }
 
   async listUsers({ limit, offset }: AdminUsersQuery): Promise<AdminUserPage> {

@@ -16,14 +16,7 @@ import type { Response } from 'express';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccountService } from './account.service';
-import {
-  Authenticated,
-  type AuthenticatedRequest,
-  Client,
-  type ClientMeta,
-  CurrentUser,
-  RequireCsrf,
-} from './auth.decorators';
+import { type AuthenticatedRequest, Client, type ClientMeta, CurrentUser, RequireCsrf } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { PASS_WAITER_COOKIE, parseCookies, SessionCookies } from './cookies';
 import { LoginLinkService } from './login-link.service';
@@ -118,13 +111,11 @@ export class AuthController {
   }
 
   @Endpoint(accountsApi.passInfo)
-  @Authenticated()
   passInfo(@Parsed('params') { id }: PassParams): Promise<PassLoginInfo> {
     return this.passLogin.info(id);
   }
 
   @Endpoint(accountsApi.approvePass)
-  @Authenticated()
   approvePass(
     @Parsed('params') { id }: PassParams,
     @CurrentUser() user: AuthenticatedUser,
@@ -133,7 +124,6 @@ export class AuthController {
   }
 
   @Endpoint(accountsApi.denyPass)
-  @Authenticated()
   denyPass(@Parsed('params') { id }: PassParams, @CurrentUser() user: AuthenticatedUser): Promise<PassLoginDecision> {
     return this.passLogin.decide(id, user, 'denied');
   }

@@ -1,13 +1,16 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
+import { ACCESS_KEY, type Access } from '../common/access';
 import type { AuthenticatedUser } from './session-auth';
 
-export type Access = 'public' | 'session' | 'admin';
-export const ACCESS_KEY = 'furlong:access';
+export { ACCESS_KEY, type Access };
 export const CSRF_KEY = 'furlong:csrf';
 
 /** The route needs a logged-in user (401 otherwise). On a controller or a method. */
 export const Authenticated = () => SetMetadata(ACCESS_KEY, 'session' satisfies Access);
+
+/** The route needs an operator or an admin (401 when logged out, 403 for members). */
+export const OperatorOnly = () => SetMetadata(ACCESS_KEY, 'operator' satisfies Access);
 
 /** The route needs an admin (401 when logged out, 403 for other users). */
 export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access);

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@furlong/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, type UserRole } from '@furlong/contracts';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
@@ -8,6 +8,13 @@ import { parseCookies, SessionCookies } from './cookies';
 import { CsrfTokens } from './csrf-tokens';
 import { SessionAuth } from './session-auth';
 
+/** Whether a signed-in user's role may use a route of this access level. */
+export function roleAllows(access: Access, role: UserRole): boolean {
+  if (access === 'admin') return role === 'admin';
+  if (access === 'operator') return role === 'operator' || role === 'admin';
+  return true;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -15,8 +22,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * 1. CSRF: keeps a signed token in the readable `furlong_csrf` cookie; a state-changing request
  *    that carries the session cookie (or hits a @RequireCsrf route) must echo it in X-CSRF-Token,
  *    and must not come from another site (Sec-Fetch-Site / Origin), else 403.
- * 2. Access: routes marked @Authenticated need a live session (401 with a reason), @AdminOnly the
- *    admin role (403). Unmarked routes (reference data) stay public and never touch the session.
+ * 2. Access: routes marked @Authenticated need a live session (401 with a reason), @OperatorOnly
+ *    the operator or admin role, @AdminOnly the admin role (403 otherwise). Unmarked routes (reference data) stay public and never touch the session.
  * 3. Caching: every response of a route that reads the session (or, on the auth routes, issues
  *    session and CSRF cookies) says `Cache-Control: no-store`, errors included, so no browser or
  *    shared cache keeps one person's account, bets or login token for the next.
@@ -60,7 +67,11 @@ export class AuthGuard implements CanActivate {
       throw unauthorized(check.reason);
     }
     req.auth = check.user;
-    if (access === 'admin' && check.user.role !== 'admin') throw forbidden('This needs an administrator.');
+    if (!roleAllows(access, check.user.role)) {
+      throw forbidden(
+        access === 'admin' ? 'This needs an administrator.' : 'This needs an operator or an administrator.',
+      );
+    }
     return true;
   }
 }

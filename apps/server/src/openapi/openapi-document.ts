@@ -11,9 +11,12 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 
 /** The reasons every operation of a kind may answer, beside its own documented errors. */
-const IMPLIED_ERRORS: Readonly<Record<'input' | 'session' | 'admin', Partial<Record<ApiErrorStatus, string>>>> = {
+const IMPLIED_ERRORS: Readonly<
+  Record<'input' | 'session' | 'operator' | 'admin', Partial<Record<ApiErrorStatus, string>>>
+> = {
   input: { 400: 'a parameter, the query or the body does not fit: every bad field is named in `errors`' },
   session: { 401: 'not signed in, or the session has expired' },
+  operator: { 401: 'not signed in, or the session has expired', 403: 'not an operator or an administrator' },
   admin: { 401: 'not signed in, or the session has expired', 403: 'not an administrator' },
 };
 

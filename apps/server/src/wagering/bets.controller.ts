@@ -8,12 +8,10 @@ import {
   wageringApi,
 } from '@furlong/contracts';
 import { Controller, Inject } from '@nestjs/common';
-import { Authenticated, CurrentUser } from '../accounts/auth.decorators';
+import { CurrentUser } from '../accounts/auth.decorators';
 import type { AuthenticatedUser } from '../accounts/session-auth';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { BetService } from './bet.service';
-
-@Authenticated()
 @Controller()
 export class BetsController {
   constructor(@Inject(BetService) private readonly bets: BetService) {}

@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, Generated, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('users')
-@Check('ck_users_role', "role IN ('user', 'admin')")
+@Check('ck_users_role', "role IN ('user', 'operator', 'admin')")
 export class User {
   @PrimaryGeneratedColumn()
   id: number;
@@ -25,7 +25,7 @@ export class User {
 
   @Index('ix_users_role')
   @Column({ type: 'text', default: 'user' })
-  role: 'user' | 'admin';
+  role: 'user' | 'operator' | 'admin';
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -7,6 +7,7 @@ import { Accounts1795415608636 } from './1795415608636-Accounts';
 import { Wagering1795418371433 } from './1795418371433-Wagering';
 import { PickCarryover1795420000000 } from './1795420000000-PickCarryover';
 import { CatalogListSpeed1795430000000 } from './1795430000000-CatalogListSpeed';
+import { OperatorRole1795440000000 } from './1795440000000-OperatorRole';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Wagering1795418371433,
   PickCarryover1795420000000,
   CatalogListSpeed1795430000000,
+  OperatorRole1795440000000,
 ];

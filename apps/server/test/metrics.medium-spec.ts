@@ -192,13 +192,26 @@ describe('GET /metrics', () => {
     expect((await member.request('GET', '/metrics')).status).toBe(403);
   });
 
-  it("should answer an admin's session", async () => {
+  it("should answer an operator's and an admin's session, and a member's no more once demoted", async () => {
     const admin = new ApiSession(sut.baseUrl);
     await admin.logIn(ADMIN.email, ADMIN.password);
-    const res = await fetch(`${sut.baseUrl}/metrics`, {
-      headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ') },
-    });
-    expect(res.status).toBe(200);
-    expect(parsePrometheusTextFormat(await res.text()).length).toBeGreaterThan(20);
+    const shift = new ApiSession(sut.baseUrl);
+    const me = await shift.signUp('metricoperator', 'metricoperator@furlong.test', 'correct horse battery');
+    const setRole = (role: string) => admin.request('PUT', `/api/admin/users/${me.id}/role`, { role });
+    const scrapeAs = async (session: ApiSession) => {
+      const res = await fetch(`${sut.baseUrl}/metrics`, {
+        headers: { cookie: [...session.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ') },
+      });
+      return { status: res.status, text: await res.text() };
+    };
+
+    expect((await scrapeAs(admin)).status).toBe(200);
+    expect((await scrapeAs(shift)).status).toBe(403);
+    expect((await setRole('operator')).status).toBe(200);
+    const asOperator = await scrapeAs(shift);
+    expect(asOperator.status).toBe(200);
+    expect(parsePrometheusTextFormat(asOperator.text).map((f) => f.name)).toContain('furlong_bets_accepted_total');
+    expect((await setRole('user')).status).toBe(200);
+    expect((await scrapeAs(shift)).status).toBe(403);
   });
 });

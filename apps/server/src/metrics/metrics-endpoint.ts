@@ -1,15 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { SESSION_COOKIE } from '@furlong/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { roleAllows } from '../accounts/auth.guard';
 import { parseCookies } from '../accounts/cookies';
 import type { SessionAuth } from '../accounts/session-auth';
 import type { Metrics } from './metrics';
 
 /** The path Prometheus scrapes, outside the /api prefix. */
 export const METRICS_PATH = '/metrics';
-
-/** Roles whose session may read the metrics. */
-const METRICS_ROLES: ReadonlySet<string> = new Set(['operator', 'admin']);
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -38,7 +36,7 @@ export function metricsHandler(metrics: Metrics, sessions: SessionAuth, token: s
             .json({ statusCode: 401, error: 'Unauthorized', message: 'Metrics need a token or an operator session' });
           return;
         }
-        if (!METRICS_ROLES.has(check.user.role)) {
+        if (!roleAllows('operator', check.user.role)) {
           res.status(403).json({ statusCode: 403, error: 'Forbidden', message: 'Metrics are for operators' });
           return;
         }

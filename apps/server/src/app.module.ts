@@ -12,6 +12,7 @@ import { SeedModule } from './database/seed/seed.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { OpsModule } from './ops/ops.module';
 import { ProgramModule } from './program/program.module';
 import { RacingModule } from './racing/racing.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -43,6 +44,7 @@ export class AppModule {
         StableModule,
         AuctionModule,
         ContentModule,
+        OpsModule,
       ],
       controllers: [HealthController],
     };

@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { SessionAuth } from './accounts/session-auth';
+import { ExpressSessionGate } from './accounts/express-session-gate';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { Clock } from './common/clock';
@@ -19,6 +19,8 @@ import { httpMetrics } from './metrics/http-metrics';
 import { Metrics } from './metrics/metrics';
 import { METRICS_PATH, metricsHandler } from './metrics/metrics-endpoint';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { QUEUE_BOARD_PATH } from './ops/board-permissions';
+import { QueueBoard } from './ops/queue-board';
 import { SocketIoAdapter } from './realtime/socket-io.adapter';
 
 export interface CreateAppOptions {
@@ -43,7 +45,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.disable('x-powered-by');
   // Prometheus: every request timed by route template; /metrics outside the API (token or operator session).
   app.use(httpMetrics(app.get(Metrics)));
-  app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(SessionAuth), config.metrics.token));
+  app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(ExpressSessionGate), config.metrics.token));
   app.use(
     pinoHttp({
       logger,
@@ -81,6 +83,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // The document generated from the contracts' operations (the committed openapi.json); Swagger UI serves it.
   const document = buildOpenApiDocument() as OpenAPIObject;
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  // bull-board (an Express mount: Nest's guards do not reach it; QueueBoard checks session, CSRF and role).
+  app.use(QUEUE_BOARD_PATH, app.get(QueueBoard).handler);
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -104,6 +104,7 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     const me = await (await w.fresh()).get<{ id: number }>('/api/me');
     return { as: 'admin', path: `/api/admin/users/${me.body.id}/role`, body: { role: 'operator' } };
   },
+  'ops.jobs': () => ({ as: 'admin', path: '/api/ops/jobs' }),
 
   'stats.jockey': (w) => ({ as: 'anonymous', path: `/api/stats/jockeys/${w.jockeyId}` }),
   'stats.trainer': (w) => ({ as: 'anonymous', path: `/api/stats/trainers/${w.trainerId}` }),

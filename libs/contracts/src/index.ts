@@ -5,6 +5,7 @@ export * from './catalog-kinds';
 export * from './catalog-query';
 export * from './health';
 export * from './operations';
+export * from './ops';
 export * from './past-performance';
 export * from './program';
 export * from './race-events';

@@ -2,6 +2,7 @@ import { accountsApi } from './accounts';
 import type { ApiOperation } from './api';
 import { catalogApi } from './catalog';
 import { healthApi } from './health';
+import { opsApi } from './ops';
 import { programApi } from './program';
 import { racingApi } from './racing';
 import { statsApi } from './stats';
@@ -19,4 +20,5 @@ export const API_OPERATIONS = {
   wagering: wageringApi,
   program: programApi,
   racing: racingApi,
+  ops: opsApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

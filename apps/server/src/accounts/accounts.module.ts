@@ -8,6 +8,7 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { SessionCookies } from './cookies';
 import { CsrfTokens } from './csrf-tokens';
+import { ExpressSessionGate } from './express-session-gate';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 import { LoginLinkService } from './login-link.service';
@@ -69,7 +70,8 @@ class AccountsStartup implements OnApplicationBootstrap {
     PassLoginRepository,
     PassLoginService,
     LoginLinkService,
+    ExpressSessionGate,
   ],
-  exports: [SessionAuth, LedgerService],
+  exports: [SessionAuth, LedgerService, ExpressSessionGate],
 })
 export class AccountsModule {}

@@ -2,13 +2,26 @@ import { Logger } from '@nestjs/common';
 import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedisClient } from '../redis/redis.module';
-import type { EnqueueOptions, JobCounts, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
+import {
+  type EnqueueOptions,
+  emptyReport,
+  JOB_NAMES,
+  type JobCounts,
+  type JobHandlerFn,
+  type JobName,
+  type JobPayloads,
+  type JobQueueDriver,
+  type JobReport,
+} from './job.types';
 import { SchedulerRegistry, type SchedulerSpec, type SchedulerState } from './job-schedulers';
 
 const QUEUE_NAME = 'jobs';
 /** The check that re-creates lost schedulers runs at the shortest `every`, within these bounds. */
 const CHECK_MIN_MS = 1000;
 const CHECK_MAX_MS = 30_000;
+/** The report reads at most this many jobs per state (Redis keeps 1000 completed and 1000 failed). */
+const REPORT_JOBS_PER_STATE = 1000;
+const REPORT_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
 
 /** Jobs in Redis through BullMQ: any number of server instances share the work. */
 export class BullMqDriver implements JobQueueDriver {
@@ -107,6 +120,41 @@ export class BullMqDriver implements JobQueueDriver {
       }
     }
     return this.registry.states(shared);
+  }
+
+  /** The queues of the product, for the queue board at /admin/queues. */
+  boardQueues(): Queue[] {
+    return [this.queue];
+  }
+
+  async report(): Promise<JobReport[]> {
+    const reports = new Map(JOB_NAMES.map((name) => [name, emptyReport(name)]));
+    const at = (name: string) => reports.get(name as JobName) ?? emptyReport(name as JobName);
+    const [byState, schedulers, runs] = await Promise.all([
+      Promise.all(REPORT_STATES.map((state) => this.queue.getJobs([state], 0, REPORT_JOBS_PER_STATE - 1))),
+      this.queue.getJobSchedulers(),
+      this.queueClient.hgetall(this.runsKey),
+    ]);
+    REPORT_STATES.forEach((state, i) => {
+      for (const job of byState[i] ?? []) {
+        if (!job) continue;
+        const report = at(job.name);
+        report.counts[state]++;
+        const failedAt = job.finishedOn ?? job.processedOn ?? job.timestamp;
+        if (state === 'failed' && (report.lastFailure === null || failedAt > report.lastFailure.atMs)) {
+          report.lastFailure = { atMs: failedAt, message: job.failedReason ?? '' };
+        }
+      }
+    });
+    const lastRuns = new Map<string, number>(Object.entries(runs).map(([name, ms]) => [name, Number(ms)]));
+    for (const [name, ms] of this.registry.lastRuns()) lastRuns.set(name, Math.max(ms, lastRuns.get(name) ?? 0));
+    for (const [name, ms] of lastRuns) if (reports.has(name as JobName)) at(name).lastRunAtMs = ms;
+    for (const scheduler of schedulers) {
+      if (!scheduler.next || !reports.has(scheduler.name as JobName)) continue;
+      const report = at(scheduler.name);
+      report.nextRunAtMs = Math.min(report.nextRunAtMs ?? scheduler.next, scheduler.next);
+    }
+    return [...reports.values()];
   }
 
   /** Re-creates every registered scheduler that Redis no longer has (idempotent; one pass at a time). */

@@ -108,4 +108,28 @@ describe(InProcessDriver.name, () => {
       sut.schedule('bad', 'every night', 'past-performance.refresh', { reason: 'schedule' }),
     ).rejects.toThrow();
   });
+
+  it('should report counts, the last run and failure, and the next run of each job', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'], now: new Date('2026-11-25T12:00:00Z') });
+    let fail = false;
+    await sut.start(
+      handlers(async () => {
+        if (fail) throw new Error('the refresh broke');
+      }),
+    );
+    await sut.repeat('refresh.every', 60_000, 'past-performance.refresh', { reason: 'schedule' });
+    await sut.run('past-performance.refresh', { reason: 'manual' });
+    fail = true;
+    const failing = sut.run('past-performance.refresh', { reason: 'manual' }).catch((err: Error) => err.message);
+    for (let i = 0; i < 3; i++) await jest.advanceTimersByTimeAsync(4000);
+    expect(await failing).toBe('the refresh broke');
+
+    const report = (await sut.report()).find((r) => r.name === 'past-performance.refresh');
+
+    expect(report?.counts).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 1, failed: 1 });
+    expect(report?.lastFailure?.message).toBe('the refresh broke');
+    expect(report?.lastRunAtMs).not.toBeNull();
+    expect(report?.nextRunAtMs).toBe(Date.parse('2026-11-25T12:01:00Z'));
+    expect((await sut.report()).map((r) => r.name)).toContain('wagering.settle');
+  });
 });

@@ -1,6 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { CronExpressionParser } from 'cron-parser';
-import type { EnqueueOptions, JobCounts, JobHandlerFn, JobName, JobPayloads, JobQueueDriver } from './job.types';
+import {
+  type EnqueueOptions,
+  emptyReport,
+  JOB_NAMES,
+  type JobCounts,
+  type JobHandlerFn,
+  type JobName,
+  type JobPayloads,
+  type JobQueueDriver,
+  type JobReport,
+} from './job.types';
 import { SchedulerRegistry, type SchedulerState } from './job-schedulers';
 
 interface QueuedJob {
@@ -31,6 +41,14 @@ export class InProcessDriver implements JobQueueDriver {
   private started = false;
   private closed = false;
   private nextId = 1;
+  // For the ops page: jobs waiting out a delay or a retry's backoff, the running one, outcomes since start.
+  private readonly delayed = new Set<QueuedJob>();
+  private active?: QueuedJob;
+  private readonly outcomes = new Map<
+    JobName,
+    Pick<JobReport, 'lastFailure'> & { completed: number; failed: number }
+  >();
+  private readonly nextRuns = new Map<string, { name: JobName; atMs: number }>();
 
   async start(handlers: ReadonlyMap<JobName, JobHandlerFn>): Promise<void> {
     this.handlers = handlers;
@@ -71,6 +89,7 @@ export class InProcessDriver implements JobQueueDriver {
       const next = CronExpressionParser.parse(pattern).next().getTime();
       // setTimeout holds at most ~24.8 days; re-arm in steps for longer gaps.
       const wait = Math.min(next - Date.now(), 2 ** 31 - 1);
+      this.nextRuns.set(id, { name, atMs: next });
       const timer = setTimeout(
         () => {
           if (Date.now() >= next - 5) this.add(name, payload, { jobId: `${id}:${next}` });
@@ -88,8 +107,10 @@ export class InProcessDriver implements JobQueueDriver {
     this.registry.register({ id, kind: 'every', everyMs, name, payload });
     const existing = this.repeats.get(id);
     if (existing) clearInterval(existing);
+    this.nextRuns.set(id, { name, atMs: Date.now() + everyMs });
     // The schedule's id is the job id: a run still queued or running is not queued again.
     const timer = setInterval(() => {
+      this.nextRuns.set(id, { name, atMs: Date.now() + everyMs });
       if (!this.closed) this.add(name, payload, { jobId: id });
     }, everyMs);
     timer.unref();
@@ -101,14 +122,35 @@ export class InProcessDriver implements JobQueueDriver {
     return this.registry.states();
   }
 
+  async report(): Promise<JobReport[]> {
+    const reports = new Map(JOB_NAMES.map((name) => [name, emptyReport(name)]));
+    const at = (name: JobName) => reports.get(name) ?? emptyReport(name);
+    for (const job of this.pending) at(job.name).counts.waiting++;
+    for (const job of this.delayed) at(job.name).counts.delayed++;
+    if (this.active) at(this.active.name).counts.active++;
+    for (const [name, outcome] of this.outcomes) {
+      const report = at(name);
+      report.counts.completed = outcome.completed;
+      report.counts.failed = outcome.failed;
+      report.lastFailure = outcome.lastFailure;
+    }
+    for (const [name, atMs] of this.registry.lastRuns()) at(name).lastRunAtMs = atMs;
+    for (const { name, atMs } of this.nextRuns.values()) {
+      const report = at(name);
+      report.nextRunAtMs = Math.min(report.nextRunAtMs ?? atMs, atMs);
+    }
+    return [...reports.values()];
+  }
+
   async counts(): Promise<JobCounts> {
-    return { waiting: this.pending.length, delayed: this.timers.size, active: this.running ? 1 : 0 };
+    return { waiting: this.pending.length, delayed: this.delayed.size, active: this.active ? 1 : 0 };
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.repeats.values()) clearInterval(timer);
     for (const timer of [...this.timers, ...this.schedules.values()]) clearTimeout(timer);
+    this.delayed.clear();
     for (const job of this.pending.splice(0)) {
       for (const waiter of job.done) waiter.reject(new Error('Job queue closed'));
     }
@@ -124,11 +166,13 @@ export class InProcessDriver implements JobQueueDriver {
     if (options.delayMs && options.delayMs > 0) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
+        this.delayed.delete(job);
         this.pending.push(job);
         this.drain();
       }, options.delayMs);
       timer.unref();
       this.timers.add(timer);
+      this.delayed.add(job);
     } else {
       this.pending.push(job);
       this.drain();
@@ -141,6 +185,7 @@ export class InProcessDriver implements JobQueueDriver {
     const job = this.pending.shift();
     if (!job) return;
     this.running = true;
+    this.active = job;
     setImmediate(() => void this.execute(job));
   }
 
@@ -158,6 +203,7 @@ export class InProcessDriver implements JobQueueDriver {
         const timer = setTimeout(
           () => {
             this.timers.delete(timer);
+            this.delayed.delete(job);
             this.pending.push(job);
             this.drain();
           },
@@ -165,18 +211,28 @@ export class InProcessDriver implements JobQueueDriver {
         );
         timer.unref();
         this.timers.add(timer);
+        this.delayed.add(job);
       } else {
         this.logger.error(`Job ${job.name} (${job.id}) failed: ${(err as Error).message}`);
         this.finish(job, err);
       }
     } finally {
       this.running = false;
+      this.active = undefined;
       this.drain();
     }
   }
 
   private finish(job: QueuedJob, err: unknown): void {
     this.byId.delete(job.id);
+    const outcome = this.outcomes.get(job.name) ?? { completed: 0, failed: 0, lastFailure: null };
+    if (err) {
+      outcome.failed++;
+      outcome.lastFailure = { atMs: Date.now(), message: err instanceof Error ? err.message : String(err) };
+    } else {
+      outcome.completed++;
+    }
+    this.outcomes.set(job.name, outcome);
     for (const waiter of job.done) {
       if (err) waiter.reject(err);
       else waiter.resolve();

@@ -56,6 +56,11 @@ export class SchedulerRegistry {
     this.lastRun.set(name, Math.max(atMs, this.lastRun.get(name) ?? 0));
   }
 
+  /** When each job name last started in this process. */
+  lastRuns(): ReadonlyMap<JobName, number> {
+    return this.lastRun;
+  }
+
   /** States, with the last runs seen elsewhere (e.g. by other instances, through Redis) merged in. */
   states(elsewhere: ReadonlyMap<string, number> = new Map()): SchedulerState[] {
     return this.all().map((s) => {

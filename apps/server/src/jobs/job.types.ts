@@ -47,7 +47,9 @@ export interface JobQueueDriver {
   repeat<N extends JobName>(id: string, everyMs: number, name: N, payload: JobPayloads[N]): Promise<void>;
   /** Every schedule registered through this driver, with when its job last started. */
   schedulers(): Promise<SchedulerState[]>;
-  /** Jobs of the queue by state (for the metrics). */
+  /** Per job name, what the ops page shows (GET /api/ops/jobs): counts, last run and failure, next run. */
+  report(): Promise<JobReport[]>;
+  /** Jobs of the queue by state, all names together: cheap enough for every metrics scrape. */
   counts(): Promise<JobCounts>;
   close(): Promise<void>;
 }
@@ -56,6 +58,27 @@ export interface JobCounts {
   waiting: number;
   delayed: number;
   active: number;
+}
+
+/** One job name as its driver knows it. In-process counts are since start; BullMQ's are the jobs Redis keeps. */
+export interface JobReport {
+  name: JobName;
+  counts: { waiting: number; active: number; delayed: number; completed: number; failed: number };
+  lastRunAtMs: number | null;
+  /** The last job of this name that failed for good (its retries spent). */
+  lastFailure: { atMs: number; message: string } | null;
+  /** The soonest next run of its schedulers; null when nothing schedules it. */
+  nextRunAtMs: number | null;
+}
+
+export function emptyReport(name: JobName): JobReport {
+  return {
+    name,
+    counts: { waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 },
+    lastRunAtMs: null,
+    lastFailure: null,
+    nextRunAtMs: null,
+  };
 }
 
 /** What health needs to know of a scheduler: its interval and when its job last started. */

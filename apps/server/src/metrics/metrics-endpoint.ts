@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { SESSION_COOKIE } from '@furlong/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { roleAllows } from '../accounts/auth.guard';
-import { parseCookies } from '../accounts/cookies';
-import type { SessionAuth } from '../accounts/session-auth';
+import { forbidden } from '../accounts/auth-errors';
+import type { ExpressSessionGate } from '../accounts/express-session-gate';
 import type { Metrics } from './metrics';
 
 /** The path Prometheus scrapes, outside the /api prefix. */
@@ -23,21 +22,21 @@ export function bearerMatches(header: string | undefined, token: string | undefi
  * (when set) or to a session of an operator or admin; 401 without valid credentials, 403 for any
  * other user's session. A plain Express handler: the API's operations live under /api.
  */
-export function metricsHandler(metrics: Metrics, sessions: SessionAuth, token: string | undefined): RequestHandler {
+export function metricsHandler(metrics: Metrics, gate: ExpressSessionGate, token: string | undefined): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
     res.setHeader('Cache-Control', 'no-store');
     void (async () => {
       if (!bearerMatches(req.get('authorization'), token)) {
-        const check = await sessions.authenticateToken(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
-        if (!check.ok) {
-          res
-            .status(401)
-            .json({ statusCode: 401, error: 'Unauthorized', message: 'Metrics need a token or an operator session' });
-          return;
-        }
-        if (!roleAllows('operator', check.user.role)) {
-          res.status(403).json({ statusCode: 403, error: 'Forbidden', message: 'Metrics are for operators' });
+        // The session way, as the queue board's mount checks it (no-store, 401 with its reason).
+        const gated = await gate.check(req, res);
+        const error = !gated.ok
+          ? gated.error
+          : roleAllows('operator', gated.user.role)
+            ? undefined
+            : forbidden('Metrics are for operators and administrators.');
+        if (error) {
+          res.status(error.getStatus()).json(error.getResponse());
           return;
         }
       }

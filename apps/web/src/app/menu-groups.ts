@@ -1,7 +1,17 @@
+import type { UserRole } from '@furlong/contracts';
+import { OPERATOR_ROLES } from '../lib/session';
+
+/** A menu link; one with `roles` shows only to a session with one of them. */
+export interface MenuLink {
+  to: string;
+  label: string;
+  roles?: readonly UserRole[];
+}
+
 /** The nine menu groups of spec §2.2, each with its links. */
 export interface MenuGroup {
   label: string;
-  links: { to: string; label: string }[];
+  links: MenuLink[];
 }
 
 export const MENU_GROUPS: readonly MenuGroup[] = [
@@ -103,9 +113,9 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/data-consumer', label: 'Data Consumer' },
       { to: '/data-provider', label: 'Data Provider' },
       { to: '/leaderboard', label: 'Leaderboard' },
-      { to: '/app-test', label: 'App Test' },
+      { to: '/app-test', label: 'App Test', roles: OPERATOR_ROLES },
       { to: '/morning-line-odds', label: 'Morning Line Odds' },
-      { to: '/endpoint-test', label: 'Endpoint Test' },
+      { to: '/endpoint-test', label: 'Endpoint Test', roles: OPERATOR_ROLES },
     ],
   },
 ];

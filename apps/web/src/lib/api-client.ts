@@ -1,4 +1,4 @@
-import { type ApiErrorResponse, CSRF_COOKIE, CSRF_HEADER } from '@furlong/contracts';
+import { type ApiErrorResponse, AUTH_REASONS, CSRF_COOKIE, CSRF_HEADER } from '@furlong/contracts';
 
 /** An answer from the API that was not 2xx, with the server's message and field problems. */
 export class ApiError extends Error {
@@ -70,10 +70,42 @@ function csrfToken(): string {
   return pair ? decodeURIComponent(pair.slice(CSRF_COOKIE.length + 1)) : '';
 }
 
+/** The methods that change state: they carry the CSRF header. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * POST/PUT/PATCH/DELETE JSON with the CSRF header; a non-2xx answer throws ApiError. A 403 for a
- * stale CSRF token is retried once (the refusal itself carries a fresh cookie).
+ * One request to the API as this client sends every request: JSON accepted, the CSRF header on a
+ * state-changing method, and a 403 for a stale CSRF token retried once (the refusal itself carries a
+ * fresh cookie). Answers the Response whatever its status; throws only when the network fails.
  */
+export async function apiFetch(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Response> {
+  const upper = method.toUpperCase();
+  for (let attempt = 0; ; attempt += 1) {
+    const res = await fetch(url, {
+      method: upper,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+        ...(STATE_CHANGING.has(upper) ? { [CSRF_HEADER]: csrfToken() } : {}),
+      },
+      body,
+    });
+    if (res.status !== 403 || attempt > 0 || !STATE_CHANGING.has(upper)) return res;
+    const refusal = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as ApiErrorResponse | null;
+    if (refusal?.reason !== AUTH_REASONS.csrf) return res;
+  }
+}
+
+/** POST/PUT/PATCH/DELETE JSON with the CSRF header (see apiFetch); a non-2xx answer throws ApiError. */
 export async function sendJson<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
@@ -81,28 +113,15 @@ export async function sendJson<T>(
   /** Extra request headers, e.g. an `Idempotency-Key` that makes a retry safe. */
   headers: Record<string, string> = {},
 ): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    let res: Response;
-    try {
-      res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-          [CSRF_HEADER]: csrfToken(),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new ApiError(0, 'The server did not answer. Check your connection and try again.');
-    }
-    if (res.ok) {
-      const text = await res.text();
-      return (text ? JSON.parse(text) : undefined) as T;
-    }
-    const error = await toApiError(res);
-    if (error.status === 403 && error.reason === 'csrf' && attempt === 0) continue;
-    throw error;
+  let res: Response;
+  try {
+    res = await apiFetch(method, `/api${path}`, headers, body === undefined ? undefined : JSON.stringify(body));
+  } catch {
+    throw new ApiError(0, 'The server did not answer. Check your connection and try again.');
   }
+  if (res.ok) {
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  throw await toApiError(res);
 }

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, AUTH_REASONS, type MeResponse } from '@furlong/contracts';
+import { AUTH_MESSAGES, AUTH_REASONS, type MeResponse, type UserRole } from '@furlong/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { ApiError, getJson } from './api-client';
@@ -37,6 +37,14 @@ export function useSessionQuery() {
 /** The logged-in account (with `username` and `balance_cents`), or null while logged out or unknown. */
 export function useSession(): Session | null {
   return useSessionQuery().data ?? null;
+}
+
+/** Who may open the operations pages (the API explorer, the app test): operators and admins. */
+export const OPERATOR_ROLES: readonly UserRole[] = ['operator', 'admin'];
+
+/** Whether the session has one of `roles` (false while logged out). */
+export function hasRole(session: Session | null, roles: readonly UserRole[]): boolean {
+  return session !== null && roles.includes(session.role);
 }
 
 /** After login, sign-up or a pass login: the account the server answered with. */

@@ -1,5 +1,6 @@
 import type { BetRequest } from '@furlong/contracts';
 import { create } from 'zustand';
+import { newKey } from '../../../lib/unique-key';
 
 /** A bet on the slip, before it is placed (spec §3 "pending bet", kept in cents). */
 export interface PendingBet {
@@ -28,12 +29,6 @@ interface BetSlipState {
   /** The server refused the slip: nothing was placed, a new attempt may use a new key. */
   refused(): void;
   placed(): void;
-}
-
-export function newKey(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** The bettor's slip, shared by the bets screen (/race and /bets) for the tab's lifetime. */

@@ -1,9 +1,9 @@
 import type { BetTypeName, CurrentRaceDetail } from '@furlong/contracts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { newKey } from '../../../lib/unique-key';
 import { usePlaceBets } from '../api/place-bets';
 import type { BetData } from './advanced-bet-state';
-import { newKey } from './bet-slip-store';
 import { buildMultiRaceBet, FINALIZE_OK } from './multi-race-bet';
 import { isRefusal } from './place-errors';
 

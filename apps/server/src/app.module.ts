@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { SeedModule } from './database/seed/seed.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OpsModule } from './ops/ops.module';
 import { ProgramModule } from './program/program.module';
 import { RacingModule } from './racing/racing.module';
@@ -28,6 +29,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         ClockModule.forRoot(options.clock ?? new SystemClock()),
+        MetricsModule,
         DatabaseModule,
         RedisModule,
         JobsModule,

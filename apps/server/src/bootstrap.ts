@@ -8,12 +8,16 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { ExpressSessionGate } from './accounts/express-session-gate';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { Clock } from './common/clock';
 import { createRootLogger, PinoNestLogger, redactUrl } from './common/logger';
 import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
+import { httpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
+import { METRICS_PATH, metricsHandler } from './metrics/metrics-endpoint';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { QUEUE_BOARD_PATH } from './ops/board-permissions';
 import { QueueBoard } from './ops/queue-board';
@@ -39,6 +43,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // Prometheus: every request timed by route template; /metrics outside the API (token or operator session).
+  app.use(httpMetrics(app.get(Metrics)));
+  app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(ExpressSessionGate), config.metrics.token));
   app.use(
     pinoHttp({
       logger,

@@ -6,6 +6,7 @@ import {
   type EnqueueOptions,
   emptyReport,
   JOB_NAMES,
+  type JobCounts,
   type JobHandlerFn,
   type JobName,
   type JobPayloads,
@@ -205,6 +206,11 @@ export class BullMqDriver implements JobQueueDriver {
     const now = Date.now();
     this.registry.ran(name, now);
     this.queueClient.hset(this.runsKey, name, String(now)).catch(() => undefined);
+  }
+
+  async counts(): Promise<JobCounts> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0 };
   }
 
   async close(): Promise<void> {

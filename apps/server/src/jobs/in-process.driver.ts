@@ -4,6 +4,7 @@ import {
   type EnqueueOptions,
   emptyReport,
   JOB_NAMES,
+  type JobCounts,
   type JobHandlerFn,
   type JobName,
   type JobPayloads,
@@ -139,6 +140,10 @@ export class InProcessDriver implements JobQueueDriver {
       report.nextRunAtMs = Math.min(report.nextRunAtMs ?? atMs, atMs);
     }
     return [...reports.values()];
+  }
+
+  async counts(): Promise<JobCounts> {
+    return { waiting: this.pending.length, delayed: this.delayed.size, active: this.active ? 1 : 0 };
   }
 
   async close(): Promise<void> {

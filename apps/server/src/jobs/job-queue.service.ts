@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { BullMqDriver } from './bullmq.driver';
 import { InProcessDriver } from './in-process.driver';
 import {
@@ -42,6 +43,32 @@ export function collectHandlers(discovery: DiscoveryService, scanner: MetadataSc
   return new Map([...found].map(([name, [fn]]) => [name, fn as JobHandlerFn]));
 }
 
+/** The queue every job runs on (BullMQ's queue name; the in-process driver's one line). */
+export const QUEUE_LABEL = 'jobs';
+
+/** Each handler timed, its failures counted, whichever driver runs it. */
+export function timedHandlers(
+  handlers: ReadonlyMap<JobName, JobHandlerFn>,
+  metrics: Metrics,
+): Map<JobName, JobHandlerFn> {
+  return new Map(
+    [...handlers].map(([name, handler]) => [
+      name,
+      async (payload) => {
+        const started = performance.now();
+        let failed = true;
+        try {
+          const result = await handler(payload);
+          failed = false;
+          return result;
+        } finally {
+          metrics.jobRan(QUEUE_LABEL, name, (performance.now() - started) / 1000, failed);
+        }
+      },
+    ]),
+  );
+}
+
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
@@ -51,12 +78,14 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
     @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {
     this.driver = config.redis.url ? new BullMqDriver(config.redis.url, config.redis.prefix) : new InProcessDriver();
+    metrics.watchQueue(QUEUE_LABEL, () => this.driver.counts());
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.driver.start(collectHandlers(this.discovery, this.scanner));
+    await this.driver.start(timedHandlers(collectHandlers(this.discovery, this.scanner), this.metrics));
     await this.driver.schedule(
       'past-performance.nightly',
       this.config.jobs.pastPerformanceCron,

@@ -49,7 +49,15 @@ export interface JobQueueDriver {
   schedulers(): Promise<SchedulerState[]>;
   /** Per job name, what the ops page shows (GET /api/ops/jobs): counts, last run and failure, next run. */
   report(): Promise<JobReport[]>;
+  /** Jobs of the queue by state, all names together: cheap enough for every metrics scrape. */
+  counts(): Promise<JobCounts>;
   close(): Promise<void>;
+}
+
+export interface JobCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
 }
 
 /** One job name as its driver knows it. In-process counts are since start; BullMQ's are the jobs Redis keeps. */

@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { RacingClock } from '../common/racing-clock';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { REDIS } from '../redis/redis.module';
 import { LatenessHistogram } from './lateness-histogram';
@@ -79,8 +80,11 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
     @Inject(RaceEvents) private readonly events: RaceEvents,
     @Inject(Randomness) random: Randomness,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {
     this.instanceId = `${hostname()}:${process.pid}:${random.hex(3)}`;
+    // The metrics name this instance as the leases do.
+    metrics.nameInstance(this.instanceId);
     const store = redis ? new RedisLeaseStore(redis) : new MemoryLeaseStore();
     this.leases = new RaceLeases(store, this.instanceId, LEASE_TTL_MS, config.redis.prefix);
   }
@@ -232,6 +236,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
         this.goOff(race, racingNow);
       } else if (race.nextCountdown !== null && race.nextCountdown <= wallNow) {
         this.lateness.record(wallNow - race.nextCountdown);
+        this.metrics.tickLate(wallNow - race.nextCountdown);
         // Only to a watched room: with the Redis adapter every broadcast reaches every instance.
         if (this.emitter.watched(raceRoom(race.id))) {
           this.emitter.toRace(race.id, 'race:countdown', {
@@ -251,8 +256,14 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     if (k < race.nextSample || !sample) return;
     // Behind by more than a sample (a long pause): send only the latest; frames stay in order.
     const dueWall = this.clock.toWall(sampleDueTime(race.offMs, k));
-    if (dueWall >= race.timedFrom) this.lateness.record(wallNow - dueWall);
+    if (dueWall >= race.timedFrom) {
+      this.lateness.record(wallNow - dueWall);
+      this.metrics.tickLate(wallNow - dueWall);
+      if (k > race.nextSample) this.metrics.ticksSkipped(k - race.nextSample);
+    }
     this.emitter.toRace(race.id, 'race:frame', toFrame(race.id, k, sample, wallNow));
+    // The emit returns once every local viewer's copy is written: the frame's ts to here.
+    this.metrics.frameWritten(wallNow, this.clock.wallNow());
     race.nextSample = k + 1;
     if (k >= samples.length - 1) this.finish(race);
   }

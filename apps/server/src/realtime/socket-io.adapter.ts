@@ -7,6 +7,7 @@ import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import { SessionAuth } from '../accounts/session-auth';
 import type { AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { createRedisClient } from '../redis/redis.module';
 import { fastBroadcastFrames } from './broadcast-frames';
 import { RoomJoins } from './room-joins';
@@ -57,6 +58,10 @@ export class SocketIoAdapter extends IoAdapter {
     fastBroadcastFrames(server);
     this.authenticateHandshakes(server);
     this.app.get(RoomJoins, { strict: false }).attach(server);
+    const sockets = server.of('/');
+    this.app
+      .get(Metrics, { strict: false })
+      .watchSockets({ connected: () => sockets.sockets.size, rooms: () => sockets.adapter.rooms });
     return server;
   }
 

@@ -20,6 +20,8 @@ import type { AuthenticatedUser } from '../accounts/session-auth';
 import { type FieldProblem, InvalidRequestException } from '../common/api-error';
 import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { betRefusal } from '../metrics/bet-refusal';
+import { Metrics } from '../metrics/metrics';
 import { BetRepository, type NewBet, type RaceField } from './bet.repository';
 import { PoolRepository } from './pool.repository';
 import { interestOf, takeoutFor, takesBets } from './wagering-rules';
@@ -60,6 +62,7 @@ export class BetService {
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(RacingClock) private readonly clock: RacingClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -70,6 +73,24 @@ export class BetService {
    * the pools. A replay of the key answers the first answer; another body under it is a 422.
    */
   async place(user: AuthenticatedUser, key: string, bets: readonly BetRequest[]): Promise<PlaceBetsResponse> {
+    const started = performance.now();
+    try {
+      const placed = await this.placeSlip(user, key, bets);
+      if (placed.fresh) this.metrics.slipAccepted(bets.length, (performance.now() - started) / 1000);
+      return placed.response;
+    } catch (err) {
+      const reason = betRefusal(err);
+      if (reason) this.metrics.slipRefused(reason, (performance.now() - started) / 1000);
+      throw err;
+    }
+  }
+
+  /** The slip placed (fresh) or the stored answer of its key (a replay). */
+  private async placeSlip(
+    user: AuthenticatedUser,
+    key: string,
+    bets: readonly BetRequest[],
+  ): Promise<{ response: PlaceBetsResponse; fresh: boolean }> {
     const checked = bets.map(checkedBet);
     await this.checkFields(checked);
     const hash = createHash('sha256')
@@ -79,12 +100,15 @@ export class BetService {
     // The key is claimed inside the transaction: a replay (or a concurrent twin) finds it taken,
     // rolls back and answers the stored first answer.
     try {
-      return await this.dataSource.transaction((manager) => this.placeIn(manager, user.userId, key, hash, checked));
+      const response = await this.dataSource.transaction((manager) =>
+        this.placeIn(manager, user.userId, key, hash, checked),
+      );
+      return { response, fresh: true };
     } catch (err) {
       if (!(err instanceof SlipReplayed)) throw err;
       const stored = await this.bets.findSlip(user.userId, key);
       if (!stored) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'Retry the slip' });
-      return this.replay(stored, hash);
+      return { response: this.replay(stored, hash), fresh: false };
     }
   }
 

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
 import { Clock } from '../common/clock';
+import { Metrics } from '../metrics/metrics';
 import { PoolRepository } from './pool.repository';
 import { SettlementRepository, type UserPayout } from './settlement.repository';
 import { carryoverAccountCode } from './wagering-rules';
@@ -34,16 +35,20 @@ export class SettlementService {
     @Inject(PoolRepository) private readonly pools: PoolRepository,
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   /** Settles every pool whose last race is `raceId` (and any of them holding a cancelled race). */
   async settleRace(raceId: number): Promise<PoolOutcome[]> {
+    const started = performance.now();
     const outcomes: PoolOutcome[] = [];
     for (const poolId of await this.repository.poolsOf(raceId)) {
       outcomes.push(await this.dataSource.transaction((m) => this.settlePool(m, poolId)));
     }
     const paid = outcomes.filter((o) => o.state !== 'skipped');
     if (paid.length > 0) {
+      // Timed when pools were settled: a repeated settle that finds nothing to do is not one.
+      this.metrics.settled((performance.now() - started) / 1000);
       this.logger.log(
         `race ${raceId}: ${paid.length} pools settled, ${paid.reduce((s, o) => s + o.winners, 0)} winning accounts`,
       );

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { JobName, JobPayloads } from '../jobs/job.types';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
+import { Metrics } from '../metrics/metrics';
 import { RaceEvents } from '../racing/race-events';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { PoolRepository } from './pool.repository';
@@ -35,6 +36,7 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     @Inject(RacingClock) private readonly racingClock: RacingClock,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(RaceEvents) private readonly raceEvents: RaceEvents,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   // Subscribed before any module's bootstrap, so the first races the scheduler opens are heard.
@@ -75,6 +77,7 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
 
   @JobHandler('wagering.tote')
   async tote(_payload: JobPayloads['wagering.tote']): Promise<void> {
+    const started = performance.now();
     const now = this.racingClock.now();
     const unseeded = await this.repository.openRacesWithoutSeed(now, TOTE_RACES_PER_TICK);
     if (unseeded.length > 0) await this.pools.openPools(unseeded);
@@ -84,11 +87,13 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     // Boards are computed for viewers only: a joining viewer gets the board in the join's reply.
     for (const id of [...open, ...frozen]) if (this.emitter.watched(toteRoom(id))) await this.broadcast(id);
     await this.settlement.settleDue();
+    this.metrics.toteCycle((performance.now() - started) / 1000);
   }
 
   private async broadcast(raceId: number): Promise<void> {
     try {
       this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.pools.tote(raceId));
+      this.metrics.toteBroadcast();
     } catch (err) {
       this.logger.warn(`tote of race ${raceId} not broadcast: ${(err as Error).message}`);
     }

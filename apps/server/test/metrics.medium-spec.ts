@@ -114,6 +114,7 @@ describe('GET /metrics', () => {
       furlong_http_request_duration_seconds: 'HISTOGRAM',
       furlong_db_pool_connections: 'GAUGE',
       furlong_db_pool_waiting: 'GAUGE',
+      furlong_settlement_backlog_seconds: 'GAUGE',
     });
     // The route template, not the URL; the instance as the race runner names itself.
     expect(

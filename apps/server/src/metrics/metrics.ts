@@ -224,6 +224,26 @@ export class Metrics implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * The settlement backlog, read on a scrape: how long the oldest official result still waiting for
+   * its pools to be paid has waited (0 when none waits). A failed read leaves the last value.
+   */
+  watchSettlementBacklog(oldestUnsettledResult: () => Promise<Date | null>, nowMs: () => number): void {
+    new Gauge({
+      name: 'furlong_settlement_backlog_seconds',
+      help: 'Age of the oldest race result whose pools are not all paid yet (0 when none)',
+      registers: [this.registry],
+      async collect() {
+        try {
+          const oldest = await oldestUnsettledResult();
+          this.set(oldest ? Math.max(0, (nowMs() - oldest.getTime()) / 1000) : 0);
+        } catch {
+          // The database away: the scrape still answers.
+        }
+      },
+    });
+  }
+
   /** A job queue's depth, read on a scrape (a failed read leaves the last values). */
   watchQueue(queue: string, source: QueueSource): void {
     new Gauge({

@@ -41,6 +41,10 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
 
   // Subscribed before any module's bootstrap, so the first races the scheduler opens are heard.
   onModuleInit(): void {
+    this.metrics.watchSettlementBacklog(
+      () => this.repository.oldestUnsettledResult(),
+      () => this.clock.now().getTime(),
+    );
     // The tote tick retries any opening it misses; settlement claims each pool once.
     this.raceEvents.on('race.opened', ({ race_ids }) => this.enqueue('wagering.open-pools', { race_ids }));
     this.raceEvents.on('race.resulted', ({ current_race_id }) => this.enqueue('wagering.settle', { current_race_id }));

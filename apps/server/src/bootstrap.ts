@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { ExpressSessionGate } from './accounts/express-session-gate';
+import { AccessCheck } from './accounts/access-check';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { Clock } from './common/clock';
@@ -45,7 +45,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.disable('x-powered-by');
   // Prometheus: every request timed by route template; /metrics outside the API (token or operator session).
   app.use(httpMetrics(app.get(Metrics)));
-  app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(ExpressSessionGate), config.metrics.token));
+  app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(AccessCheck), config.metrics.token));
   app.use(
     pinoHttp({
       logger,

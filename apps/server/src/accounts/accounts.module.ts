@@ -2,13 +2,13 @@ import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap } from 
 import { APP_GUARD } from '@nestjs/core';
 import { CryptoRandomness, Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AccessCheck } from './access-check';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { SessionCookies } from './cookies';
 import { CsrfTokens } from './csrf-tokens';
-import { ExpressSessionGate } from './express-session-gate';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 import { LoginLinkService } from './login-link.service';
@@ -70,8 +70,8 @@ class AccountsStartup implements OnApplicationBootstrap {
     PassLoginRepository,
     PassLoginService,
     LoginLinkService,
-    ExpressSessionGate,
+    AccessCheck,
   ],
-  exports: [SessionAuth, LedgerService, ExpressSessionGate],
+  exports: [SessionAuth, LedgerService, AccessCheck],
 })
 export class AccountsModule {}

@@ -1,8 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { roleAllows } from '../accounts/auth.guard';
-import { forbidden } from '../accounts/auth-errors';
-import type { ExpressSessionGate } from '../accounts/express-session-gate';
+import { type AccessCheck, checkOrAnswer } from '../accounts/access-check';
 import type { Metrics } from './metrics';
 
 /** The path Prometheus scrapes, outside the /api prefix. */
@@ -22,23 +20,19 @@ export function bearerMatches(header: string | undefined, token: string | undefi
  * (when set) or to a session of an operator or admin; 401 without valid credentials, 403 for any
  * other user's session. A plain Express handler: the API's operations live under /api.
  */
-export function metricsHandler(metrics: Metrics, gate: ExpressSessionGate, token: string | undefined): RequestHandler {
+export function metricsHandler(metrics: Metrics, access: AccessCheck, token: string | undefined): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
     res.setHeader('Cache-Control', 'no-store');
     void (async () => {
       if (!bearerMatches(req.get('authorization'), token)) {
-        // The session way, as the queue board's mount checks it (no-store, 401 with its reason).
-        const gated = await gate.check(req, res);
-        const error = !gated.ok
-          ? gated.error
-          : roleAllows('operator', gated.user.role)
-            ? undefined
-            : forbidden('Metrics are for operators and administrators.');
-        if (error) {
-          res.status(error.getStatus()).json(error.getResponse());
-          return;
-        }
+        // The session way, checked as the queue board's mount is (no-store, 401 with its reason).
+        const user = await checkOrAnswer(access, req, res, {
+          access: 'operator',
+          alwaysCsrf: true,
+          forbiddenMessage: 'Metrics are for operators and administrators.',
+        });
+        if (!user) return;
       }
       const text = await metrics.scrape();
       res.status(200).type(metrics.contentType).send(text);

@@ -1,12 +1,10 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import type { HttpException } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { roleAllows } from '../accounts/auth.guard';
+import { AccessCheck, checkOrAnswer, roleAllows, sendHttpError } from '../accounts/access-check';
 import { forbidden } from '../accounts/auth-errors';
-import { ExpressSessionGate } from '../accounts/express-session-gate';
 import { BullMqDriver } from '../jobs/bullmq.driver';
 import { JobQueue } from '../jobs/job-queue.service';
 import { boardPermission, IN_PROCESS_JOBS_PAGE, QUEUE_BOARD_PATH } from './board-permissions';
@@ -23,7 +21,7 @@ export class QueueBoard {
 
   constructor(
     @Inject(JobQueue) jobs: JobQueue,
-    @Inject(ExpressSessionGate) private readonly gate: ExpressSessionGate,
+    @Inject(AccessCheck) private readonly access: AccessCheck,
   ) {
     if (jobs.driver instanceof BullMqDriver) this.board = createBoardRouter(jobs.driver, QUEUE_BOARD_PATH);
   }
@@ -34,15 +32,17 @@ export class QueueBoard {
   };
 
   private async handle(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const gate = await this.gate.check(req, res, QUEUE_BOARD_PATH);
-    if (!gate.ok) return send(res, gate.error);
-    const { role } = gate.user;
-    if (!roleAllows('operator', role))
-      return send(res, forbidden('The queue board is for operators and administrators.'));
+    const user = await checkOrAnswer(this.access, req, res, {
+      access: 'operator',
+      alwaysCsrf: true,
+      xsrfCookiePath: QUEUE_BOARD_PATH,
+      forbiddenMessage: 'The queue board is for operators and administrators.',
+    });
+    if (!user) return;
     const needs = boardPermission(req.method, req.path);
-    if (needs === 'never') return send(res, forbidden('Obliterating a queue is turned off for everyone.'));
-    if (needs === 'admin' && !roleAllows('admin', role)) {
-      return send(
+    if (needs === 'never') return sendHttpError(res, forbidden('Obliterating a queue is turned off for everyone.'));
+    if (needs === 'admin' && !roleAllows('admin', user.role)) {
+      return sendHttpError(
         res,
         forbidden('Operators may read the board and retry or promote a job; this needs an administrator.'),
       );
@@ -74,8 +74,4 @@ export function createBoardRouter(driver: BullMqDriver, basePath: string): Reque
     options: { uiConfig: { boardTitle: 'Furlong queues', hideRedisDetails: false } },
   });
   return serverAdapter.getRouter() as RequestHandler;
-}
-
-function send(res: Response, error: HttpException): void {
-  res.status(error.getStatus()).json(error.getResponse());
 }

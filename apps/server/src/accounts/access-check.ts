@@ -1,0 +1,122 @@
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, type UserRole } from '@furlong/contracts';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Access } from '../common/access';
+import type { AuthenticatedRequest } from './auth.decorators';
+import { csrfRejected, forbidden, unauthorized } from './auth-errors';
+import { parseCookies, SessionCookies } from './cookies';
+import { CsrfTokens } from './csrf-tokens';
+import { type AuthenticatedUser, SessionAuth } from './session-auth';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The header axios (e.g. bull-board's UI) fills from the XSRF-TOKEN cookie by itself, same-origin only. */
+export const XSRF_HEADER = 'x-xsrf-token';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+/** Whether a signed-in user's role may use a route of this access level. */
+export function roleAllows(access: Access, role: UserRole): boolean {
+  if (access === 'admin') return role === 'admin';
+  if (access === 'operator') return role === 'operator' || role === 'admin';
+  return true;
+}
+
+export interface AccessRule {
+  access: Access;
+  /** State-changing requests need the CSRF token even without a session cookie (login, sign-up, a gated mount). */
+  alwaysCsrf?: boolean;
+  /**
+   * Also keep the token in an `XSRF-TOKEN` cookie on this path, for a UI whose axios echoes it as
+   * `X-XSRF-Token` (then accepted like `X-CSRF-Token`, against the same cookie).
+   */
+  xsrfCookiePath?: string;
+  /** The 403's message when the role falls short. */
+  forbiddenMessage?: string;
+}
+
+const FORBIDDEN: Record<Access, string> = {
+  public: '',
+  session: '',
+  operator: 'This needs an operator or an administrator.',
+  admin: 'This needs an administrator.',
+};
+
+/**
+ * The one check of a request's access, for the global AuthGuard (Nest routes) and for the Express
+ * mounts that Nest's guards do not reach (the queue board, /metrics):
+ * 1. CSRF: keeps a signed token in the readable `furlong_csrf` cookie; a state-changing request
+ *    that carries the session cookie (or falls under `alwaysCsrf`) must echo it in X-CSRF-Token,
+ *    and must not come from another site (Sec-Fetch-Site / Origin), else 403.
+ * 2. Access: above `public`, a live session (401 with a reason), then the role (403).
+ * 3. Caching: every answer that reads the session (or issues session and CSRF cookies) says
+ *    `Cache-Control: no-store`, errors included.
+ * Throws the HttpException to answer; returns the user (undefined on a public route).
+ */
+@Injectable()
+export class AccessCheck {
+  constructor(
+    @Inject(SessionAuth) private readonly sessionAuth: SessionAuth,
+    @Inject(CsrfTokens) private readonly csrf: CsrfTokens,
+    @Inject(SessionCookies) private readonly cookies: SessionCookies,
+  ) {}
+
+  async check(req: AuthenticatedRequest, res: Response, rule: AccessRule): Promise<AuthenticatedUser | undefined> {
+    const { access, alwaysCsrf = false, xsrfCookiePath } = rule;
+    if (access !== 'public' || alwaysCsrf) res.setHeader('Cache-Control', 'no-store');
+
+    const jar = parseCookies(req.headers.cookie);
+    const sessionToken = jar[SESSION_COOKIE];
+    const binding = this.csrf.bindingFor(sessionToken);
+    const csrfCookie = jar[CSRF_COOKIE];
+    const csrfValid = csrfCookie !== undefined && this.csrf.verify(csrfCookie, binding);
+    req.csrfToken = csrfValid ? csrfCookie : this.csrf.issue(binding);
+    if (!csrfValid) this.cookies.setCsrf(req, res, req.csrfToken);
+    if (xsrfCookiePath && jar[XSRF_COOKIE] !== req.csrfToken) {
+      res.cookie(XSRF_COOKIE, req.csrfToken, {
+        path: xsrfCookiePath,
+        sameSite: 'strict',
+        secure: req.secure,
+        httpOnly: false,
+      });
+    }
+
+    if (!SAFE_METHODS.has(req.method) && (sessionToken !== undefined || alwaysCsrf)) {
+      if (!this.sessionAuth.isSameOrigin(req.headers)) throw csrfRejected();
+      const echoed = req.get(CSRF_HEADER) ?? (xsrfCookiePath ? req.get(XSRF_HEADER) : undefined);
+      if (!csrfValid || echoed !== csrfCookie) throw csrfRejected();
+    }
+
+    if (access === 'public') return undefined;
+    const session = await this.sessionAuth.authenticateToken(sessionToken);
+    if (!session.ok) {
+      if (sessionToken !== undefined) this.cookies.clearSession(req, res);
+      throw unauthorized(session.reason);
+    }
+    req.auth = session.user;
+    if (!roleAllows(access, session.user.role)) throw forbidden(rule.forbiddenMessage ?? FORBIDDEN[access]);
+    return session.user;
+  }
+}
+
+/** Answers an Express request with an HttpException's status and body (for the Express mounts). */
+export function sendHttpError(res: Response, error: HttpException): void {
+  res.status(error.getStatus()).json(error.getResponse());
+}
+
+/**
+ * For an Express mount: the user AccessCheck lets through, or undefined once the refusal it threw
+ * has been answered (anything else thrown is rethrown).
+ */
+export async function checkOrAnswer(
+  access: AccessCheck,
+  req: AuthenticatedRequest,
+  res: Response,
+  rule: AccessRule,
+): Promise<AuthenticatedUser | undefined> {
+  try {
+    return (await access.check(req, res, rule)) as AuthenticatedUser;
+  } catch (err) {
+    if (!(err instanceof HttpException)) throw err;
+    sendHttpError(res, err);
+    return undefined;
+  }
+}

@@ -5,6 +5,7 @@ import { createApp } from '../src/bootstrap';
 import { createRootLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
 import { ApiSession } from './support/api-session';
+import { startTestApp, type TestApp } from './support/test-app';
 import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 const OPERATOR_PASSWORD = 'the operator password';
@@ -111,27 +112,21 @@ describe('Admin from the environment', () => {
 describe('Roles set by an admin', () => {
   const dbName = uniqueName('furlong_roles');
   const admin = { email: 'roles-admin@furlong.test', password: 'roles admin password' };
-  let app: NestExpressApplication;
+  let sut: TestApp;
   let baseUrl: string;
 
   beforeAll(async () => {
-    const url = await createMigratedDatabase(dbName);
-    const config = loadConfig({
-      DATABASE_URL: url,
-      SEED_ON_START: 'false',
-      RACING_ENABLED: 'false',
-      LOG_LEVEL: 'error',
+    sut = await startTestApp({
+      DATABASE_URL: await createMigratedDatabase(dbName),
       REGISTER_MAX_PER_IP_PER_HOUR: '1000',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     });
-    app = await createApp(config, { logger: createRootLogger({ logLevel: 'fatal' }) });
-    await app.listen(0, '127.0.0.1');
-    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    baseUrl = sut.baseUrl;
   });
 
   afterAll(async () => {
-    await app?.close();
+    await sut?.close();
     await dropDatabase(dbName);
   });
 

@@ -150,21 +150,29 @@ export function queryEnum<const T extends string>(
   return fallback === undefined ? read.optional() : read.default(fallback as never);
 }
 
-/** Free text from a query string, at most `max` characters; undefined when absent. */
-export function queryText(max: number): z.ZodType<string | undefined, unknown> {
+/** Free text from a query string, at most `max` characters when given; undefined when absent. */
+export function queryText(max?: number): z.ZodType<string | undefined, unknown> {
   return z
     .unknown()
     .transform((value, ctx) => {
       const text = single(value, ctx);
       if (text === undefined) return z.NEVER;
-      if (text.length > max) {
+      if (max !== undefined && text.length > max) {
         ctx.addIssue({ code: 'custom', message: `must be at most ${max} characters` });
         return z.NEVER;
       }
       return text;
     })
-    .meta({ override: { type: 'string', maxLength: max } })
+    .meta({ override: max === undefined ? { type: 'string' } : { type: 'string', maxLength: max } })
     .optional();
+}
+
+/**
+ * A calendar day from a query string, read as text and documented as a date; whether it is one is
+ * the caller's check (its message quotes the text).
+ */
+export function queryDate(): z.ZodType<string | undefined, unknown> {
+  return queryText().meta({ override: { type: 'string', format: 'date' } });
 }
 
 /** A positive integer id in a path segment. */

@@ -1,6 +1,6 @@
 import { parseCalendarDate } from '@furlong/domain';
 import { z } from 'zod';
-import { defineOperation, idParam, idParams, isoDate, isoDateTime, queryEnum, queryInteger, queryText } from './api';
+import { defineOperation, idParam, idParams, isoDate, isoDateTime, queryDate, queryEnum, queryInteger } from './api';
 
 /** Phases of a current race, in order (a race may also be cancelled). */
 export const CURRENT_RACE_STATUSES = ['scheduled', 'open', 'closed', 'running', 'finished', 'cancelled'] as const;
@@ -137,20 +137,13 @@ export const currentRaceListResponseSchema = z
   .meta({ id: 'CurrentRaceListResponse' });
 export type CurrentRaceListResponse = z.infer<typeof currentRaceListResponseSchema>;
 
-// A date in a query string: text without a length limit of its own (a bad one's message quotes 40
-// characters of it), documented as a date.
-const DATE_PARAMETER = { type: 'string', format: 'date', maxLength: undefined } as const;
-const queryDateText = () => queryText(Number.MAX_SAFE_INTEGER);
-
 /** GET /api/current_races: filters and page. */
 export const currentRaceListQuerySchema = z
   .object({
     track_id: queryInteger(1, INT_MAX),
-    date: queryDateText()
-      .refine((text) => text === undefined || parseCalendarDate(text) !== null, {
-        error: (issue) => `must be a date YYYY-MM-DD, got '${String(issue.input).slice(0, 40)}'`,
-      })
-      .meta({ override: DATE_PARAMETER }),
+    date: queryDate().refine((text) => text === undefined || parseCalendarDate(text) !== null, {
+      error: (issue) => `must be a date YYYY-MM-DD, got '${String(issue.input).slice(0, 40)}'`,
+    }),
     status: queryEnum(CURRENT_RACE_STATUSES),
     limit: queryInteger(1, CURRENT_RACES_MAX_LIMIT, CURRENT_RACES_DEFAULT_LIMIT),
     offset: queryInteger(0, INT_MAX, 0),
@@ -164,8 +157,7 @@ export type CurrentRaceListQuery = z.output<typeof currentRaceListQuerySchema>;
  */
 export const trackCardQuerySchema = z
   .object({
-    date: queryDateText().meta({
-      override: DATE_PARAMETER,
+    date: queryDate().meta({
       description: `YYYY-MM-DD (UTC), default the track's own day; from ${CARD_DAYS_BACK} days back to ${CARD_DAYS_AHEAD} days ahead`,
     }),
   })

@@ -214,6 +214,12 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     this.timer = setTimeout(() => this.tick(), Math.max(0, Math.ceil(due - this.clock.wallNow())));
   }
 
+  /** How late the timer sent a due frame or countdown second: the runner's own summary and the metrics. */
+  private late(ms: number): void {
+    this.lateness.record(ms);
+    this.metrics.tickLate(ms);
+  }
+
   private tick(): void {
     this.timer = undefined;
     this.armedFor = Number.POSITIVE_INFINITY;
@@ -235,8 +241,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
       if (racingNow >= race.offMs) {
         this.goOff(race, racingNow);
       } else if (race.nextCountdown !== null && race.nextCountdown <= wallNow) {
-        this.lateness.record(wallNow - race.nextCountdown);
-        this.metrics.tickLate(wallNow - race.nextCountdown);
+        this.late(wallNow - race.nextCountdown);
         // Only to a watched room: with the Redis adapter every broadcast reaches every instance.
         if (this.emitter.watched(raceRoom(race.id))) {
           this.emitter.toRace(race.id, 'race:countdown', {
@@ -257,8 +262,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     // Behind by more than a sample (a long pause): send only the latest; frames stay in order.
     const dueWall = this.clock.toWall(sampleDueTime(race.offMs, k));
     if (dueWall >= race.timedFrom) {
-      this.lateness.record(wallNow - dueWall);
-      this.metrics.tickLate(wallNow - dueWall);
+      this.late(wallNow - dueWall);
       if (k > race.nextSample) this.metrics.ticksSkipped(k - race.nextSample);
     }
     this.emitter.toRace(race.id, 'race:frame', toFrame(race.id, k, sample, wallNow));

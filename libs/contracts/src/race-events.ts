@@ -1,3 +1,4 @@
+import type { OpsJoinReply, OpsSnapshot } from './ops';
 import type { CurrentRaceStatus } from './program';
 import type { LiveRaceResult } from './racing';
 import type { ToteView } from './wagering';
@@ -105,6 +106,8 @@ export interface ServerToClientEvents {
   'race:result': (result: LiveRaceResult) => void;
   /** Room `tote:{id}` (toteRoom): the race's tote board, every few seconds while betting is open, and once frozen at the close. */
   'tote:update': (tote: ToteView) => void;
+  /** Room `ops` (OPS_ROOM, operators and admins): the live operations snapshot, every second. */
+  'ops:snapshot': (snapshot: OpsSnapshot) => void;
 }
 
 export interface ClientToServerEvents {
@@ -117,6 +120,9 @@ export interface ClientToServerEvents {
   /** Join a race's tote room `tote:{id}`; the reply carries the board now. Bounded like `race:join` (same rate budget). */
   'tote:join': (raceId: number, ack: (reply: ToteJoinReply) => void) => void;
   'tote:leave': (raceId: number) => void;
+  /** Join the live operations room (operators and admins; the session is read again at the join). */
+  'ops:join': (ack: (reply: OpsJoinReply) => void) => void;
+  'ops:leave': () => void;
   /** Clock sync: the reply is the server's wall clock (epoch ms); the client keeps the offset. */
   'clock:sync': (clientSentAt: number, ack: (serverNowMs: number) => void) => void;
 }

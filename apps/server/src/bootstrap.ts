@@ -59,8 +59,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
             : res.statusCode >= 400
               ? 'info'
               : 'debug',
-      // Headers are redacted by the logger (REDACTED_LOG_PATHS); a URL's secrets here.
-      serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url && redactUrl(req.url) }) },
+      // Headers are redacted by the logger (REDACTED_LOG_PATHS); a URL's secrets here. The parsed
+      // query and path parameters are left out: the redacted URL carries them, and they would not be.
+      serializers: {
+        req: ({ query: _query, params: _params, ...req }: { url?: string; query?: unknown; params?: unknown }) => ({
+          ...req,
+          url: req.url && redactUrl(req.url),
+        }),
+      },
     }),
   );
   app.use(

@@ -105,6 +105,7 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     return { as: 'admin', path: `/api/admin/users/${me.body.id}/role`, body: { role: 'operator' } };
   },
   'ops.jobs': () => ({ as: 'admin', path: '/api/ops/jobs' }),
+  'ops.live': () => ({ as: 'admin', path: '/api/ops/live' }),
 
   'stats.jockey': (w) => ({ as: 'anonymous', path: `/api/stats/jockeys/${w.jockeyId}` }),
   'stats.trainer': (w) => ({ as: 'anonymous', path: `/api/stats/trainers/${w.trainerId}` }),

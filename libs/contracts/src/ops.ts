@@ -32,7 +32,6 @@ export const opsJobsResponseSchema = z
   .meta({ id: 'OpsJobsResponse' });
 export type OpsJobsResponse = z.infer<typeof opsJobsResponseSchema>;
 
-
 /** The Socket.IO room of the live operations page (operators and admins only). */
 export const OPS_ROOM = 'ops';
 /** How often (wall ms) every instance reports its figures and the ops room gets a snapshot. */

@@ -209,8 +209,13 @@ export class BullMqDriver implements JobQueueDriver {
   }
 
   async counts(): Promise<JobCounts> {
-    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
-    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0 };
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed');
+    return {
+      waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+      delayed: c.delayed ?? 0,
+      active: c.active ?? 0,
+      failed: c.failed ?? 0,
+    };
   }
 
   async close(): Promise<void> {

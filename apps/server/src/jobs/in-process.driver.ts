@@ -143,7 +143,9 @@ export class InProcessDriver implements JobQueueDriver {
   }
 
   async counts(): Promise<JobCounts> {
-    return { waiting: this.pending.length, delayed: this.delayed.size, active: this.active ? 1 : 0 };
+    let failed = 0;
+    for (const outcome of this.outcomes.values()) failed += outcome.failed;
+    return { waiting: this.pending.length, delayed: this.delayed.size, active: this.active ? 1 : 0, failed };
   }
 
   async close(): Promise<void> {

@@ -58,6 +58,8 @@ export interface JobCounts {
   waiting: number;
   delayed: number;
   active: number;
+  /** Failed for good (retries spent): in-process since start; BullMQ the ones Redis keeps. */
+  failed: number;
 }
 
 /** One job name as its driver knows it. In-process counts are since start; BullMQ's are the jobs Redis keeps. */

@@ -23,7 +23,28 @@ export interface PoolSource {
 }
 
 /** A job queue's jobs by state on a scrape. */
-export type QueueSource = () => Promise<{ waiting: number; delayed: number; active: number }>;
+export type QueueSource = () => Promise<{ waiting: number; delayed: number; active: number; failed: number }>;
+
+/** The names of the series other modules read back (the operations page), once. */
+export const METRIC = {
+  framesSent: 'furlong_race_frames_sent_total',
+  toteBroadcasts: 'furlong_tote_broadcasts_total',
+  tickLateness: 'furlong_tick_lateness_seconds',
+  ticksMissed: 'furlong_ticks_missed_total',
+  betsAccepted: 'furlong_bets_accepted_total',
+  slipsRefused: 'furlong_bet_slips_refused_total',
+  toteCycle: 'furlong_tote_cycle_duration_seconds',
+  jobFailures: 'furlong_job_failures_total',
+  httpRequests: 'furlong_http_requests_total',
+  sockets: 'furlong_sockets_connected',
+  dbPool: 'furlong_db_pool_connections',
+  dbPoolWaiting: 'furlong_db_pool_waiting',
+  settlementBacklog: 'furlong_settlement_backlog_seconds',
+  queueJobs: 'furlong_queue_jobs',
+  heapUsed: 'furlong_nodejs_heap_size_used_bytes',
+  /** prom-client sets the heap figures when this one is collected. */
+  heapTotal: 'furlong_nodejs_heap_size_total_bytes',
+} as const;
 
 // Buckets in base units (seconds), each fitting its figure.
 const TICK_LATENESS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
@@ -75,7 +96,7 @@ export class Metrics implements OnApplicationShutdown {
 
     const self = this;
     new Gauge({
-      name: 'furlong_sockets_connected',
+      name: METRIC.sockets,
       help: 'Socket.IO connections open on this instance',
       registers,
       collect() {
@@ -91,9 +112,9 @@ export class Metrics implements OnApplicationShutdown {
     });
     this.viewersOf = { race: this.roomViewers.labels('race'), tote: this.roomViewers.labels('tote') };
 
-    this.framesSent = new Counter({ name: 'furlong_race_frames_sent_total', help: 'Race frames broadcast', registers });
+    this.framesSent = new Counter({ name: METRIC.framesSent, help: 'Race frames broadcast', registers });
     this.toteBroadcasts = new Counter({
-      name: 'furlong_tote_broadcasts_total',
+      name: METRIC.toteBroadcasts,
       help: 'Tote boards broadcast',
       registers,
     });
@@ -104,13 +125,13 @@ export class Metrics implements OnApplicationShutdown {
       registers,
     });
     this.tickLateness = new Histogram({
-      name: 'furlong_tick_lateness_seconds',
+      name: METRIC.tickLateness,
       help: 'How late the race timer sent a due frame or countdown',
       buckets: TICK_LATENESS_BUCKETS,
       registers,
     });
     this.ticksMissed = new Counter({
-      name: 'furlong_ticks_missed_total',
+      name: METRIC.ticksMissed,
       help: 'Race frames skipped because the timer was behind by more than a sample',
       registers,
     });
@@ -121,12 +142,12 @@ export class Metrics implements OnApplicationShutdown {
       registers,
     });
     this.betsAccepted = new Counter({
-      name: 'furlong_bets_accepted_total',
+      name: METRIC.betsAccepted,
       help: 'Bets in the accepted slips',
       registers,
     });
     this.slipsRefused = new Counter({
-      name: 'furlong_bet_slips_refused_total',
+      name: METRIC.slipsRefused,
       help: 'Bet slips refused by the bet service, by reason',
       labelNames: ['reason'],
       registers,
@@ -145,7 +166,7 @@ export class Metrics implements OnApplicationShutdown {
       registers,
     });
     this.toteCycleDuration = new Histogram({
-      name: 'furlong_tote_cycle_duration_seconds',
+      name: METRIC.toteCycle,
       help: 'Time of one tote tick (crowd money, boards, freezes, settlement due)',
       buckets: JOB_BUCKETS,
       registers,
@@ -159,14 +180,14 @@ export class Metrics implements OnApplicationShutdown {
       registers,
     });
     this.jobFailures = new Counter({
-      name: 'furlong_job_failures_total',
+      name: METRIC.jobFailures,
       help: 'Job attempts that threw, by queue and job',
       labelNames: ['queue', 'job'],
       registers,
     });
 
     this.httpRequests = new Counter({
-      name: 'furlong_http_requests_total',
+      name: METRIC.httpRequests,
       help: 'HTTP requests answered, by method, route template and status',
       labelNames: ['method', 'route', 'status'],
       registers,
@@ -202,10 +223,22 @@ export class Metrics implements OnApplicationShutdown {
     }
   }
 
+  /** Sockets in each race room of this instance now, by race id (for the operations page: ids are never labels). */
+  raceViewers(): Map<number, number> {
+    const viewers = new Map<number, number>();
+    if (!this.sockets) return viewers;
+    for (const [room, sockets] of this.sockets.rooms()) {
+      if (!room.startsWith('race:')) continue;
+      const id = Number(room.slice('race:'.length));
+      if (Number.isInteger(id)) viewers.set(id, sockets.size);
+    }
+    return viewers;
+  }
+
   /** The database pool, read on a scrape. */
   watchPool(source: PoolSource): void {
     new Gauge({
-      name: 'furlong_db_pool_connections',
+      name: METRIC.dbPool,
       help: 'Database connections of this instance, by state (in_use, idle)',
       labelNames: ['state'],
       registers: [this.registry],
@@ -215,7 +248,7 @@ export class Metrics implements OnApplicationShutdown {
       },
     });
     new Gauge({
-      name: 'furlong_db_pool_waiting',
+      name: METRIC.dbPoolWaiting,
       help: 'Queries waiting for a database connection',
       registers: [this.registry],
       collect() {
@@ -230,7 +263,7 @@ export class Metrics implements OnApplicationShutdown {
    */
   watchSettlementBacklog(oldestUnsettledResult: () => Promise<Date | null>, nowMs: () => number): void {
     new Gauge({
-      name: 'furlong_settlement_backlog_seconds',
+      name: METRIC.settlementBacklog,
       help: 'Age of the oldest race result whose pools are not all paid yet (0 when none)',
       registers: [this.registry],
       async collect() {
@@ -247,8 +280,8 @@ export class Metrics implements OnApplicationShutdown {
   /** A job queue's depth, read on a scrape (a failed read leaves the last values). */
   watchQueue(queue: string, source: QueueSource): void {
     new Gauge({
-      name: 'furlong_queue_jobs',
-      help: 'Jobs in a queue by state (waiting, delayed, active)',
+      name: METRIC.queueJobs,
+      help: 'Jobs in a queue by state (waiting, delayed, active, failed for good)',
       labelNames: ['queue', 'state'],
       registers: [this.registry],
       async collect() {
@@ -257,6 +290,7 @@ export class Metrics implements OnApplicationShutdown {
           this.labels(queue, 'waiting').set(counts.waiting);
           this.labels(queue, 'delayed').set(counts.delayed);
           this.labels(queue, 'active').set(counts.active);
+          this.labels(queue, 'failed').set(counts.failed);
         } catch {
           // Redis away: the scrape still answers.
         }

@@ -59,6 +59,14 @@ export interface RaceLegView {
   status: RacePhase;
 }
 
+/** The next race to go off. */
+export interface NextOffRow {
+  id: number;
+  race_name: string;
+  track_name: string;
+  post_time: Date;
+}
+
 /** A race's phase and track. */
 export interface RacePhaseRow {
   id: number;
@@ -214,5 +222,27 @@ export class RaceReadModel {
       [raceId],
     );
     return rows.map((r) => Number(r.post_position));
+  }
+  /**
+   * The races by phase for the operations page (those not over yet, and those that ended in the
+   * last day by the racing clock `now`), and the next to go off after `now`.
+   */
+  async opsSummary(now: Date): Promise<{ byState: Map<RacePhase, number>; nextOff: NextOffRow | null }> {
+    const [counts, next] = await Promise.all([
+      this.dataSource.query(
+        `SELECT status, count(*)::int AS races FROM current_races
+          WHERE status IN ('scheduled', 'open', 'closed', 'running') OR post_time >= $1::timestamptz - interval '1 day'
+          GROUP BY status`,
+        [now],
+      ) as Promise<Array<{ status: RacePhase; races: number }>>,
+      this.dataSource.query(
+        `SELECT cr.id, cr.location || ' Race ' || cr.race_number AS race_name, t.track_name, cr.post_time
+           FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
+          WHERE cr.status IN ('scheduled', 'open') AND cr.post_time >= $1
+          ORDER BY cr.post_time, cr.id LIMIT 1`,
+        [now],
+      ) as Promise<NextOffRow[]>,
+    ]);
+    return { byState: new Map(counts.map((r) => [r.status, r.races])), nextOff: next[0] ?? null };
   }
 }

@@ -128,6 +128,11 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     };
   }
 
+  /** The races this instance holds the lease of now (it runs them). */
+  heldRaceIds(): number[] {
+    return [...this.held.keys()];
+  }
+
   resetStats(): void {
     this.lateness.reset();
   }

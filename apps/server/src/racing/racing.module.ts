@@ -33,6 +33,6 @@ import { RacingService } from './racing.service';
     RaceSchedulerJob,
     RaceGateway,
   ],
-  exports: [RacingService, RaceCardService, RaceEvents, RaceReadModel],
+  exports: [RacingService, RaceCardService, RaceEvents, RaceReadModel, RaceRunner],
 })
 export class RacingModule {}

@@ -37,6 +37,16 @@ export class SocketEmitter {
     this.server?.to(room).emit(event, ...args);
   }
 
+  /** To a room's sockets on this instance only (each instance sends its own viewers what it made for them). */
+  toLocalRoom<E extends ServerEvent>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.server?.local.to(room).emit(event, ...args);
+  }
+
+  /** Sockets in a room on this instance. */
+  localRoomSize(room: string): number {
+    return this.server?.of('/').adapter.rooms.get(room)?.size ?? 0;
+  }
+
   toRace<E extends ServerEvent>(raceId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.toRoom(raceRoom(raceId), event, ...args);
   }

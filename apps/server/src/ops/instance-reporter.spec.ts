@@ -90,7 +90,12 @@ describe(InstanceReporter.name, () => {
       { job: 'wagering.settle', recent: 2, since: new Date(1000).toISOString(), last_at: new Date(1000).toISOString() },
     ]);
     expect(failed(60_000, 3)).toEqual([
-      { job: 'wagering.settle', recent: 3, since: new Date(1000).toISOString(), last_at: new Date(60_000).toISOString() },
+      {
+        job: 'wagering.settle',
+        recent: 3,
+        since: new Date(1000).toISOString(),
+        last_at: new Date(60_000).toISOString(),
+      },
     ]);
     // The first two leave the window; the run goes on from its start.
     expect(failed(1000 + FAILURE_WINDOW_MS, 3)[0]).toMatchObject({ recent: 1, since: new Date(1000).toISOString() });

@@ -171,7 +171,9 @@ describe('the live operations room on two instances sharing Redis', () => {
     try {
       // What a crashed instance leaves: its last report, going stale.
       const lastReport = new Date(Date.now() - OPS_SILENT_AFTER_MS - 2000).toISOString();
-      const { status: _, ...row } = ops.snapshots[0]?.instances[0] as OpsSnapshot['instances'][number];
+      const first = ops.snapshots[0]?.instances[0];
+      if (!first) throw new Error('the join reply listed no instance');
+      const { status: _, ...row } = first;
       const crashed: InstanceReport = {
         ...row,
         id: 'crashed-host:1:abcdef',

@@ -1,5 +1,5 @@
-import type { RaceJoinReply } from '@furlong/contracts';
-import { makeSnapshot } from './fixtures';
+import type { OpsJoinReply, RaceJoinReply } from '@furlong/contracts';
+import { makeOpsSnapshot, makeSnapshot } from './fixtures';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -10,6 +10,8 @@ type Listener = (...args: unknown[]) => void;
  */
 export class FakeSocket {
   connected = true;
+  /** How many times the page closed the connection itself (`socket.disconnect()`). */
+  disconnects = 0;
   readonly emitted: { event: string; args: unknown[] }[] = [];
   /** The server's answer to an acknowledged event, by event name. */
   readonly replies = new Map<string, (arg: unknown) => unknown>();
@@ -48,6 +50,25 @@ export class FakeSocket {
   /** The server sends `event` to this socket. */
   serverSends(event: string, payload: unknown): void {
     for (const listener of [...(this.listeners.get(event) ?? [])]) listener(payload);
+  }
+
+  /** `socket.disconnect()`: the client closes the connection; nothing reconnects until `connect()`. */
+  disconnect(): this {
+    this.disconnects += 1;
+    if (this.connected) {
+      this.connected = false;
+      this.serverSends('disconnect', 'io client disconnect');
+    }
+    return this;
+  }
+
+  /** `socket.connect()`: here the new connection (a new handshake) opens at once. */
+  connect(): this {
+    if (!this.connected) {
+      this.connected = true;
+      this.serverSends('connect', undefined);
+    }
+    return this;
   }
 
   dropAndReconnect(): void {
@@ -89,5 +110,20 @@ export class FakeToteSocket extends FakeSocket {
   set joinReply(reply: ((raceId: number) => unknown) | null) {
     if (reply) this.replies.set('tote:join', (raceId) => reply(raceId as number));
     else this.replies.delete('tote:join');
+  }
+}
+
+/** The tab's socket on the live operations page: ops:join answers with `joinReply` (a snapshot by default). */
+export class FakeOpsSocket extends FakeSocket {
+  joinReply: () => OpsJoinReply = () => ({ ok: true, snapshot: makeOpsSnapshot() });
+
+  constructor() {
+    super();
+    this.replies.set('ops:join', () => this.joinReply());
+  }
+
+  /** How many times the page joined the ops room. */
+  joins(): number {
+    return this.argsOf('ops:join').length;
   }
 }

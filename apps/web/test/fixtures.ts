@@ -5,6 +5,9 @@ import type {
   CurrentRaceSummary,
   LiveFinisher,
   LiveRaceResult,
+  OpsAlert,
+  OpsInstance,
+  OpsSnapshot,
   RaceSnapshot,
   ToteView,
   TrackCardResponse,
@@ -358,6 +361,95 @@ export function makeResult(patch: Partial<LiveRaceResult> = {}): LiveRaceResult 
     seed_hash: 'fb0288872031fc4818c03a7253bd3a78de192d05e6bccd09ceabeda65b4d7c6f',
     finishers: [makeFinisher(1, 3), makeFinisher(2, 1), makeFinisher(3, 2)],
     engine_runners: [],
+    ...patch,
+  };
+}
+
+/** One server instance as the live operations snapshot reports it: up, reporting at 12:00:00 UTC, running race 7. */
+export function makeOpsInstance(id: string, patch: Partial<OpsInstance> = {}): OpsInstance {
+  return {
+    id,
+    status: 'up',
+    started_at: '2026-11-25T08:00:00.000Z',
+    reported_at: '2026-11-25T12:00:00.000Z',
+    leases: [7],
+    sockets: 50,
+    viewers: [{ race_id: 7, viewers: 30 }],
+    frames_per_second: 2,
+    tote_broadcasts_per_second: 0.2,
+    bets_per_second: 3.5,
+    refusals_per_second: 0.5,
+    refusals: { betting_closed: 4 },
+    tick_lateness_p99_ms: 8,
+    ticks_missed: 0,
+    late_since: null,
+    tote_cycle_ms: 40,
+    http_requests_per_second: 20,
+    http_error_rate: 0.01,
+    event_loop_lag_p99_ms: 12,
+    heap_used_bytes: 150 * 1024 * 1024,
+    db_pool: { in_use: 3, idle: 7, waiting: 0 },
+    job_failures: [],
+    ...patch,
+  };
+}
+
+/** Something red on the operations page: a job failing since 11:55 UTC. */
+export function makeOpsAlert(patch: Partial<OpsAlert> = {}): OpsAlert {
+  return {
+    kind: 'job_failing',
+    subject: 'wagering.settle',
+    since: '2026-11-25T11:55:00.000Z',
+    message: 'wagering.settle failed 3 times in 15 minutes: pool not found',
+    ...patch,
+  };
+}
+
+export type OpsSnapshotPatch = Omit<Partial<OpsSnapshot>, 'totals'> & { totals?: Partial<OpsSnapshot['totals']> };
+
+/**
+ * The live operations snapshot (ops:join, ops:snapshot, GET /api/ops/live) made at 12:00:00 UTC: one
+ * instance up, race 7 watched by 30 and race 8 by 12, nothing red. `totals` is merged, the rest replaced.
+ */
+export function makeOpsSnapshot({ totals, ...patch }: OpsSnapshotPatch = {}): OpsSnapshot {
+  return {
+    at: '2026-11-25T12:00:00.000Z',
+    races: {
+      by_state: { scheduled: 4, open: 2, closed: 1, running: 1, finished: 5, cancelled: 0 },
+      next_off: {
+        race_id: 9,
+        race_name: 'Aville Race 4',
+        track_name: 'Aville Downs',
+        post_time: '2026-11-25T12:05:00.000Z',
+        seconds_to_off: 300,
+      },
+    },
+    totals: {
+      viewers: 42,
+      sockets: 50,
+      frames_per_second: 2,
+      bets_per_second: 3.5,
+      refusals_per_second: 0.5,
+      http_requests_per_second: 20,
+      http_error_rate: 0.01,
+      tick_lateness_p99_ms: 8,
+      event_loop_lag_p99_ms: 12,
+      tote_cycle_ms: 40,
+      ...totals,
+    },
+    viewers: [
+      { race_id: 7, viewers: 30 },
+      { race_id: 8, viewers: 12 },
+    ],
+    queues: {
+      driver: 'in-process',
+      board_path: null,
+      jobs: { waiting: 1, delayed: 2, active: 1, failed: 0 },
+      failures: [],
+    },
+    settlement_backlog_seconds: 0,
+    instances: [makeOpsInstance('api-1')],
+    alerts: [],
     ...patch,
   };
 }

@@ -116,6 +116,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/app-test', label: 'App Test', roles: OPERATOR_ROLES },
       { to: '/morning-line-odds', label: 'Morning Line Odds' },
       { to: '/endpoint-test', label: 'Endpoint Test', roles: OPERATOR_ROLES },
+      { to: '/admin/ops', label: 'Operations', roles: OPERATOR_ROLES },
     ],
   },
 ];

@@ -16,12 +16,15 @@ describe('RoleRoute', () => {
     expect(router.state.location.state).toMatchObject({ from: '/endpoint-test' });
   });
 
-  it.each(['/endpoint-test', '/app-test', '/app-test/12'])('should refuse a member on %s', async (path) => {
-    asMember('Ada');
-    const { router } = renderRoute(path);
-    expect(await screen.findByRole('alert')).toHaveTextContent(OPERATORS_ONLY);
-    expect(router.state.location.pathname).toBe(path);
-  });
+  it.each(['/endpoint-test', '/app-test', '/app-test/12', '/admin/ops'])(
+    'should refuse a member on %s',
+    async (path) => {
+      asMember('Ada');
+      const { router } = renderRoute(path);
+      expect(await screen.findByRole('alert')).toHaveTextContent(OPERATORS_ONLY);
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
 
   it.each(['operator', 'admin'] as const)('should let an %s through', async (role) => {
     asMember('Olive', { role });
@@ -44,10 +47,11 @@ describe('RoleRoute', () => {
     expect(memberLinks).toContain('Profile');
     expect(memberLinks).not.toContain('Endpoint Test');
     expect(memberLinks).not.toContain('App Test');
+    expect(memberLinks).not.toContain('Operations');
     member.unmount();
 
     asMember('Olive', { role: 'operator' });
     renderRoute('/home');
-    expect(await links()).toEqual(expect.arrayContaining(['App Test', 'Endpoint Test']));
+    expect(await links()).toEqual(expect.arrayContaining(['App Test', 'Endpoint Test', 'Operations']));
   });
 });

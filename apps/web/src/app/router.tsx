@@ -304,6 +304,8 @@ const operatorRoutes: RouteObject[] = [
   },
   { path: 'app-test', ...appTest },
   { path: 'app-test/:id', ...appTest },
+  // The live view of the deployment (the jobs report, /admin/ops/jobs, checks the role itself).
+  { path: 'admin/ops', ...lazyPage(async () => (await import('../features/ops/components/ops-page')).OpsPage) },
 ];
 
 export const routes: RouteObject[] = [

@@ -101,7 +101,11 @@ export const opsSnapshotSchema = z
   .object({
     at: isoDateTime().describe('when it was made (wall clock of the instance that made it)'),
     races: z.object({
-      by_state: z.record(z.enum(CURRENT_RACE_STATUSES), z.int().min(0)).describe("today's current races by state"),
+      by_state: z
+        .record(z.enum(CURRENT_RACE_STATUSES), z.int().min(0))
+        .describe(
+          'races posting within 12 hours either side of now (racing clock), and any closed or running, by state',
+        ),
       next_off: z
         .object({
           race_id: z.int(),

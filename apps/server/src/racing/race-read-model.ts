@@ -224,14 +224,15 @@ export class RaceReadModel {
     return rows.map((r) => Number(r.post_position));
   }
   /**
-   * The races by phase for the operations page (those not over yet, and those that ended in the
-   * last day by the racing clock `now`), and the next to go off after `now`.
+   * The races by phase for the operations page (those posting within 12 hours either side of the
+   * racing clock's `now`, and any closed or running), and the next to go off after `now`.
    */
   async opsSummary(now: Date): Promise<{ byState: Map<RacePhase, number>; nextOff: NextOffRow | null }> {
     const [counts, next] = await Promise.all([
       this.dataSource.query(
         `SELECT status, count(*)::int AS races FROM current_races
-          WHERE status IN ('scheduled', 'open', 'closed', 'running') OR post_time >= $1::timestamptz - interval '1 day'
+          WHERE status IN ('closed', 'running')
+             OR post_time BETWEEN $1::timestamptz - interval '12 hours' AND $1::timestamptz + interval '12 hours'
           GROUP BY status`,
         [now],
       ) as Promise<Array<{ status: RacePhase; races: number }>>,

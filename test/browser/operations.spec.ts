@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, type MeResponse } from '@furlong/contracts';
+import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
 import { screenshot } from '../support/browser';
@@ -37,7 +38,14 @@ async function setRole(baseUrl: string, id: number, role: MeResponse['role']): P
   await send('PUT', `/api/admin/users/${id}/role`, { role });
 }
 
-// The operations pages in Debian's chromium: an operator tries an endpoint and runs the app test.
+/** The machine's Redis (the tests' own prefix keeps this suite's keys apart). */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const QUEUE_PREFIX = `furlong-browser-ops-${process.pid}`;
+
+// The operations pages in Debian's chromium, with BullMQ on Redis (so the queue board is bull-board)
+// and the racing clock at 20× (a race posts every minute or so and runs in seconds): an operator
+// opens the queue board, watches the operations page while a race runs, tries an endpoint and runs
+// the app test.
 describe('the operations pages in a browser', () => {
   const suite = browserSuite(
     'furlong_operations',
@@ -45,10 +53,20 @@ describe('the operations pages in a browser', () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RACING_ENABLED: 'true',
+      RACING_TIME_SCALE: '20',
       RACING_SCHEDULER_SECONDS: '1',
+      REDIS_URL,
+      QUEUE_PREFIX,
     },
     20_000,
   );
+
+  afterAll(async () => {
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${QUEUE_PREFIX}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
   let server: ServerProcess;
   let page: Page;
 
@@ -63,6 +81,37 @@ describe('the operations pages in a browser', () => {
     const me = await page.evaluate(async () => (await (await fetch('/api/me')).json()) as { id: number });
     await setRole(server.baseUrl, me.id, 'operator');
   }
+
+  it('should show an operator the queue board, then the operations page with its figures moving while a race runs', async () => {
+    await logInAsOperator();
+    // bull-board itself, behind the session and role check.
+    await page.goto(`${server.baseUrl}/admin/queues`);
+    await page.getByText('Furlong queues').first().waitFor();
+    await page.getByText('jobs', { exact: true }).first().waitFor();
+    await screenshot(page, 'operations-queue-board');
+
+    await page.goto(`${server.baseUrl}/admin/ops`);
+    const status = page.getByTestId('ops-live-status');
+    await status.filter({ hasText: /^Live · updated / }).waitFor({ timeout: 15_000 });
+    const firstUpdate = await status.textContent();
+    // Updated every second.
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="ops-live-status"]')?.textContent !== first,
+      firstUpdate,
+      { timeout: 5000 },
+    );
+    const instances = page.getByRole('table', { name: 'Instances' });
+    await instances.getByRole('cell', { name: 'up', exact: true }).waitFor();
+    // A race runs within a minute or two at 20×: its frames show on the page.
+    await page.waitForFunction(
+      () =>
+        Number.parseFloat(document.querySelector('[data-testid="figure-frames-per-second"]')?.textContent ?? '0') > 0,
+      null,
+      { timeout: 120_000, polling: 500 },
+    );
+    expect(await page.getByTestId('figure-tick-lateness').textContent()).toMatch(/ms$/);
+    await screenshot(page, 'operations-live');
+  }, 180_000);
 
   it('should refuse a member the explorer', async () => {
     await signUpAndLogIn(page, server.baseUrl);

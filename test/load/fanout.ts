@@ -57,6 +57,8 @@ export interface FanoutOptions {
   /** Handshakes in flight at once per child. */
   concurrency: number;
   log: (line: string) => void;
+  /** More environment for the product's servers (e.g. METRICS_ENABLED=false). */
+  serverEnv?: Record<string, string>;
 }
 
 export interface FanoutFigures {
@@ -273,6 +275,7 @@ async function startProduct(options: FanoutOptions, cleanup: Cleanup): Promise<S
     RACING_TIME_SCALE: '1',
     RACING_SCHEDULER_SECONDS: '30',
     RACING_OPEN_LEAD_MINUTES: '30',
+    ...options.serverEnv,
   };
   if (options.instances === 2) {
     env.REDIS_URL = REDIS_URL;

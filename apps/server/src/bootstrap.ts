@@ -17,7 +17,7 @@ import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
 import { httpMetrics } from './metrics/http-metrics';
 import { Metrics } from './metrics/metrics';
-import { METRICS_PATH, metricsHandler } from './metrics/metrics-endpoint';
+import { METRICS_PATH, metricsHandler, metricsOff } from './metrics/metrics-endpoint';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { QUEUE_BOARD_PATH } from './ops/board-permissions';
 import { QueueBoard } from './ops/queue-board';
@@ -44,8 +44,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   // Prometheus: every request timed by route template; /metrics outside the API (token or operator session).
-  app.use(httpMetrics(app.get(Metrics)));
-  app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(AccessCheck), config.metrics.token));
+  if (config.metrics.enabled) {
+    app.use(httpMetrics(app.get(Metrics)));
+    app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(AccessCheck), config.metrics.token));
+  } else {
+    app.use(METRICS_PATH, metricsOff);
+  }
   app.use(
     pinoHttp({
       logger,

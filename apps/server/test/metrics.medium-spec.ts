@@ -25,6 +25,7 @@ describe('GET /metrics', () => {
   const dbName = uniqueName('furlong_metrics');
   let sut: TestApp;
   let keys = 0;
+  let dbUrl = '';
 
   /**
    * A histogram's observations, all series: read from the registry, since the parser (1.1.1)
@@ -61,6 +62,7 @@ describe('GET /metrics', () => {
 
   beforeAll(async () => {
     const url = await createDatabase(dbName);
+    dbUrl = url;
     await migrateAndSeed(url, { seed: 11, scale: 0.05 });
     sut = await startTestApp({
       DATABASE_URL: url,
@@ -214,5 +216,25 @@ describe('GET /metrics', () => {
     expect(parsePrometheusTextFormat(asOperator.text).map((f) => f.name)).toContain('furlong_bets_accepted_total');
     expect((await setRole('user')).status).toBe(200);
     expect((await scrapeAs(shift)).status).toBe(403);
+  });
+
+  it('should count nothing and serve no /metrics on an instance with METRICS_ENABLED=false', async () => {
+    const quiet = await startTestApp({ DATABASE_URL: dbUrl, METRICS_ENABLED: 'false' });
+    try {
+      await fetch(`${quiet.baseUrl}/api/health`);
+      const res = await fetch(`${quiet.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ reason: 'metrics_disabled' });
+      const text = await quiet.app.get(Metrics).scrape();
+      const families = parsePrometheusTextFormat(text);
+      expect(families.map((f) => f.name)).not.toContain('furlong_process_cpu_seconds_total');
+      expect(seriesValue(families, 'furlong_http_requests_total')).toBe(0);
+      quiet.app.get(Metrics).frameWritten(Date.now(), Date.now());
+      expect(
+        seriesValue(parsePrometheusTextFormat(await quiet.app.get(Metrics).scrape()), 'furlong_race_frames_sent_total'),
+      ).toBe(0);
+    } finally {
+      await quiet.close();
+    }
   });
 });

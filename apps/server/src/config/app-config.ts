@@ -59,6 +59,7 @@ const envSchema = z.object({
   RACING_OPEN_LEAD_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   RACING_SCHEDULER_SECONDS: z.coerce.number().min(0.2).max(600).default(30),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
+  METRICS_ENABLED: bool.default(true),
 });
 
 // Accounts: sessions, login throttling, the first admin and the wallet's starting credit.
@@ -130,7 +131,7 @@ export interface AppConfig {
   racing: { enabled: boolean; timeScale: number; openLeadMinutes: number; schedulerIntervalMs: number };
   wagering: WageringConfig;
   /** GET /metrics: the bearer token that may scrape it (operators' and admins' sessions may too). */
-  metrics: { token?: string };
+  metrics: { token?: string; enabled: boolean };
 }
 
 /** Wagering settings (see README, Configuration). */
@@ -238,7 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       crowdCentsPerTick: w.WAGERING_CROWD_CENTS_PER_TICK,
       toteIntervalMs: Math.round(w.WAGERING_TOTE_SECONDS * 1000),
     },
-    metrics: { token: e.METRICS_TOKEN },
+    metrics: { token: e.METRICS_TOKEN, enabled: e.METRICS_ENABLED },
   };
 }
 

@@ -39,3 +39,14 @@ export function metricsHandler(metrics: Metrics, access: AccessCheck, token: str
     })().catch(next);
   };
 }
+
+/** GET /metrics with METRICS_ENABLED=false: 404, saying why. */
+export const metricsOff: RequestHandler = (req, res, next) => {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+  res.status(404).json({
+    statusCode: 404,
+    error: 'Not Found',
+    message: 'Metrics are turned off on this instance (METRICS_ENABLED=false).',
+    reason: 'metrics_disabled',
+  });
+};

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseConnection } from '../database/database-connection';
-import { Metrics } from './metrics';
+import { Metrics, SilentMetrics } from './metrics';
 
 /** The pg pool behind TypeORM's driver (PGlite's single session is one such pool of size 1). */
 interface PgPool {
@@ -30,7 +31,20 @@ class DatabasePoolMetrics implements OnModuleInit {
   }
 }
 
-/** Prometheus metrics: the `Metrics` service every module counts through (global), served at /metrics by bootstrap. */
+/**
+ * Prometheus metrics: the `Metrics` service every module counts through (global), served at
+ * /metrics by bootstrap; with METRICS_ENABLED=false a SilentMetrics that counts nothing.
+ */
 @Global()
-@Module({ providers: [Metrics, DatabasePoolMetrics], exports: [Metrics] })
+@Module({
+  providers: [
+    {
+      provide: Metrics,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.metrics.enabled ? new Metrics() : new SilentMetrics()),
+    },
+    DatabasePoolMetrics,
+  ],
+  exports: [Metrics],
+})
 export class MetricsModule {}

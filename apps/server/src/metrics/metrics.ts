@@ -89,10 +89,10 @@ export class Metrics implements OnApplicationShutdown {
   private readonly roomViewers: Histogram<'room'>;
   private readonly viewersOf: Record<RoomKind, Histogram.Internal<'room'>>;
 
-  constructor() {
+  constructor(processDefaults = true) {
     const registers = [this.registry];
     this.registry.setDefaultLabels({ instance: `${hostname()}:${process.pid}` });
-    collectDefaultMetrics({ register: this.registry, prefix: 'furlong_' });
+    if (processDefaults) collectDefaultMetrics({ register: this.registry, prefix: 'furlong_' });
 
     const self = this;
     new Gauge({
@@ -379,3 +379,25 @@ export const BET_REFUSALS = [
   'other',
 ] as const;
 export type BetRefusal = (typeof BET_REFUSALS)[number];
+
+/**
+ * Metrics turned off (METRICS_ENABLED=false): the same series, never moved. Nothing is counted or
+ * timed on the hot paths, no process defaults are collected, and bootstrap serves no /metrics.
+ * What the metrics cost is measured against this (`npm run bench:metrics-cost`).
+ */
+export class SilentMetrics extends Metrics {
+  constructor() {
+    super(false);
+  }
+  override frameWritten(): void {}
+  override toteBroadcast(): void {}
+  override tickLate(): void {}
+  override ticksSkipped(): void {}
+  override slipAccepted(): void {}
+  override slipRefused(): void {}
+  override settled(): void {}
+  override toteCycle(): void {}
+  override jobRan(): void {}
+  override httpRequest(): void {}
+  override sampleRooms(): void {}
+}

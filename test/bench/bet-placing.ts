@@ -1,0 +1,162 @@
+// Part 1 of `npm run bench:bets`, also run by `npm run bench:metrics-cost`: accepted bets per second
+// with p50/p99 against the built server on a scratch PostgreSQL database, N users signed up through
+// the API, each POST /api/bets a one-bet slip with its own Idempotency-Key, session cookie and CSRF
+// token, spread over 10 open races; and the server's CPU per accepted bet (from /proc).
+
+import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@furlong/contracts';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { cpuMs } from '../load/proc-stats';
+import { startServerProcess } from '../support/server-process';
+
+export const RACES = 10;
+export const TIME_SCALE = 20;
+const WARM_UP_SECONDS = 3;
+
+interface Bettor {
+  cookie: string;
+  csrf: string;
+  userId: number;
+}
+
+function cookiesOf(res: Response, jar: Map<string, string>): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (pair && eq > 0) jar.set(pair.slice(0, eq).trim(), decodeURIComponent(pair.slice(eq + 1).trim()));
+  }
+}
+
+async function signUp(baseUrl: string, n: number): Promise<Bettor> {
+  const jar = new Map<string, string>();
+  const header = () => [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+  cookiesOf(await fetch(`${baseUrl}/api/auth/csrf`), jar);
+  const tag = `${process.pid.toString(36)}${n}`;
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: header(), [CSRF_HEADER]: jar.get(CSRF_COOKIE) ?? '' },
+    body: JSON.stringify({
+      username: `bench_${tag}`,
+      email: `bench.${tag}@furlong.test`,
+      password: 'bench password 1',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up ${n}: ${res.status} ${await res.text()}`);
+  cookiesOf(res, jar);
+  const me = (await res.json()) as { id: number };
+  return { cookie: header(), csrf: jar.get(CSRF_COOKIE) ?? '', userId: me.id };
+}
+
+/** Part 1: a server without live racing, 10 races opened by hand an hour before post. */
+export async function benchPlacing(
+  url: string,
+  seconds: number,
+  connections: number,
+  users: number,
+  serverEnv: Record<string, string> = {},
+) {
+  const server = await startServerProcess(
+    {
+      DATABASE_URL: url,
+      RACING_ENABLED: 'false',
+      LOG_LEVEL: 'info',
+      STARTING_CREDIT_CENTS: '1000000000',
+      REGISTER_MAX_PER_IP_PER_HOUR: '100000',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      ...serverEnv,
+    },
+    300_000,
+  );
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  try {
+    const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const tracks: { id: number }[] = (await pg.query('SELECT id FROM tracks ORDER BY id LIMIT 3')).rows;
+    for (const t of tracks) await fetch(`${server.baseUrl}/api/program/tracks/${t.id}/card?date=${day}`);
+    const races: { id: number; num_horses: number }[] = (
+      await pg.query(
+        `WITH u AS (UPDATE current_races SET status = 'open', post_time = now() + interval '1 hour'
+                     WHERE id IN (SELECT id FROM current_races WHERE race_date = $1 AND num_horses >= 6
+                                   ORDER BY id LIMIT $2)
+                     RETURNING id, num_horses)
+         SELECT * FROM u ORDER BY id`,
+        [day, RACES],
+      )
+    ).rows;
+    const started = Date.now();
+    const bettors: Bettor[] = [];
+    for (let i = 0; i < users; i += 10) {
+      bettors.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, users - i) }, (_, k) => signUp(server.baseUrl, i + k)),
+        )),
+      );
+    }
+    console.log(`${users} users signed up through the API in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    let i = 0;
+    const request = () => {
+      const n = i++;
+      const bettor = bettors[n % bettors.length] as Bettor;
+      const race = races[n % races.length] as { id: number; num_horses: number };
+      return {
+        method: 'POST' as const,
+        path: '/api/bets',
+        headers: {
+          'content-type': 'application/json',
+          cookie: bettor.cookie,
+          [CSRF_HEADER]: bettor.csrf,
+          [IDEMPOTENCY_HEADER]: `bench-${process.pid}-${n}`,
+        },
+        body: JSON.stringify({
+          bets: [
+            {
+              bet_type: n % 4 === 3 ? 'Exacta' : 'Win',
+              race_ids: [race.id],
+              amount_cents: 200,
+              selections: n % 4 === 3 ? [[1], [2 + (n % (race.num_horses - 1))]] : [[1 + (n % race.num_horses)]],
+              box: false,
+            },
+          ],
+        }),
+      };
+    };
+    // Warm up with the same concurrency (JIT, every pooled connection made and its statements
+    // prepared, the tables past their first autovacuum analyze), then measure.
+    for (let w = 0; w < 20; w++) {
+      const r = request();
+      const res = await fetch(`${server.baseUrl}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
+      if (res.status !== 201) throw new Error(`warm-up bet: ${res.status} ${await res.text()}`);
+    }
+    const run = (duration: number) =>
+      autocannon({
+        url: server.baseUrl,
+        connections,
+        duration,
+        requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+      });
+    const warm = await run(WARM_UP_SECONDS);
+    if (warm.non2xx > 0 || warm.errors > 0) throw new Error(`warm-up: ${warm.non2xx} refused, ${warm.errors} errors`);
+    const pid = server.child.pid as number;
+    const cpuBefore = cpuMs(pid);
+    const result = await run(seconds);
+    const serverCpuMs = cpuMs(pid) - cpuBefore;
+    const [{ n: stored }] = (await pg.query('SELECT count(*)::int AS n FROM bets')).rows as { n: number }[];
+    return {
+      connections,
+      accepted: result['2xx'],
+      refused: result.non2xx,
+      errors: result.errors,
+      rps: Math.round(result['2xx'] / seconds),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      stored,
+      bettors,
+      /** The server's CPU (user + system) per accepted bet in the window, µs. */
+      cpuUsPerBet: result['2xx'] > 0 ? Math.round((serverCpuMs * 1000) / result['2xx']) : 0,
+    };
+  } finally {
+    await pg.end();
+    await server.stop();
+  }
+}

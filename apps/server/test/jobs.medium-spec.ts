@@ -3,7 +3,14 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../src/jobs/job-queue.service';
 import { startTestApp, type TestApp } from './support/test-app';
-import { createDatabase, dropDatabase, migrateAndSeed, TEST_REDIS_URL, uniqueName } from './support/test-database';
+import {
+  createDatabase,
+  dropDatabase,
+  dropRedisKeys,
+  migrateAndSeed,
+  TEST_REDIS_URL,
+  uniqueName,
+} from './support/test-database';
 
 type Snapshot = { horse_id: number; starts: number; wins: number; earnings_cents: number; horse_earnings: number }[];
 
@@ -42,10 +49,7 @@ describe.each([
     await sut?.close();
     await dropDatabase(dbName);
     if (withRedis) {
-      const redis = new Redis(TEST_REDIS_URL);
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
+      await dropRedisKeys(prefix);
     }
   });
 
@@ -81,10 +85,7 @@ describe('the BullMQ driver', () => {
 
   afterAll(async () => {
     await sut.close();
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   it('should register the nightly refresh as a job scheduler in Redis', async () => {

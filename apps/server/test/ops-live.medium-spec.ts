@@ -8,7 +8,15 @@ import { RaceRunner } from '../src/racing/race-runner.service';
 import { ApiSession } from './support/api-session';
 import { stageRace, type Viewer, waitFor, watchRace } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
-import { createDatabase, dropDatabase, migrateAndSeed, TEST_REDIS_URL, uniqueName } from './support/test-database';
+import {
+  createDatabase,
+  dropDatabase,
+  dropRedisKeys,
+  liveClusterEnv,
+  migrateAndSeed,
+  TEST_REDIS_URL,
+  uniqueName,
+} from './support/test-database';
 
 const ADMIN = { email: 'ops-admin@furlong.test', password: 'ops admin password 1' };
 
@@ -56,17 +64,7 @@ describe('the live operations room on two instances sharing Redis', () => {
   beforeAll(async () => {
     const url = await createDatabase(dbName);
     await migrateAndSeed(url, { seed: 5, scale: 0.05 });
-    const env = {
-      DATABASE_URL: url,
-      REDIS_URL: TEST_REDIS_URL,
-      QUEUE_PREFIX: prefix,
-      RACING_ENABLED: 'true',
-      RACING_TIME_SCALE: '20',
-      RACING_SCHEDULER_SECONDS: '0.5',
-      RACING_OPEN_LEAD_MINUTES: '1',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    };
+    const env = { ...liveClusterEnv(url, prefix), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
     a = await startTestApp(env);
     b = await startTestApp(env);
     const admin = new ApiSession(a.baseUrl);
@@ -85,10 +83,7 @@ describe('the live operations room on two instances sharing Redis', () => {
     await a?.close();
     if (!bClosed) await b?.close();
     await dropDatabase(dbName);
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   async function operatorOn(app: TestApp): Promise<OpsViewer> {

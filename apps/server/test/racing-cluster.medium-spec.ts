@@ -5,7 +5,15 @@ import { DataSource } from 'typeorm';
 import { RaceRunner } from '../src/racing/race-runner.service';
 import { expectFramesInOrder, getJson, stageRace, type Viewer, waitFor, watchRace } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
-import { createDatabase, dropDatabase, migrateAndSeed, TEST_REDIS_URL, uniqueName } from './support/test-database';
+import {
+  createDatabase,
+  dropDatabase,
+  dropRedisKeys,
+  liveClusterEnv,
+  migrateAndSeed,
+  TEST_REDIS_URL,
+  uniqueName,
+} from './support/test-database';
 
 // Two server instances sharing PostgreSQL and Redis, as docker-compose runs them: BullMQ jobs, the
 // Socket.IO Redis adapter and a Redis lease per race.
@@ -18,15 +26,7 @@ describe('live racing on two instances sharing Redis', () => {
   beforeAll(async () => {
     const url = await createDatabase(dbName);
     await migrateAndSeed(url, { seed: 7, scale: 0.05 });
-    const env = {
-      DATABASE_URL: url,
-      REDIS_URL: TEST_REDIS_URL,
-      QUEUE_PREFIX: prefix,
-      RACING_ENABLED: 'true',
-      RACING_TIME_SCALE: '20',
-      RACING_SCHEDULER_SECONDS: '0.5',
-      RACING_OPEN_LEAD_MINUTES: '1',
-    };
+    const env = liveClusterEnv(url, prefix);
     instances = [await startTestApp(env), await startTestApp(env)];
   }, 60_000);
 
@@ -34,10 +34,7 @@ describe('live racing on two instances sharing Redis', () => {
     for (const v of viewers) v.close();
     await Promise.all(instances.map((i) => i.close()));
     await dropDatabase(dbName);
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   it('should show a race run by one instance to a viewer on the other, and record it once', async () => {

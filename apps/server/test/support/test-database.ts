@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { refreshPastPerformances } from '../../src/catalog/past-performance.sql';
 import { createDataSource } from '../../src/database/data-source';
@@ -36,6 +37,33 @@ export async function createDatabase(name: string): Promise<string> {
 
 export async function dropDatabase(name: string): Promise<void> {
   await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** Deletes every key of a test's Redis prefix (its queue, leases, adapter and ops reports). */
+export async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
+
+/**
+ * The environment of server instances sharing the database at `url` and Redis under `prefix`, as
+ * docker-compose runs them, with live racing at 20× (a staged race runs in seconds).
+ */
+export function liveClusterEnv(url: string, prefix: string): Record<string, string> {
+  return {
+    DATABASE_URL: url,
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    RACING_ENABLED: 'true',
+    RACING_TIME_SCALE: '20',
+    RACING_SCHEDULER_SECONDS: '0.5',
+    RACING_OPEN_LEAD_MINUTES: '1',
+  };
 }
 
 /** A new database with every migration run and no data: for suites that make their own. */

@@ -7,7 +7,7 @@ import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@furlong/contracts
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { cpuMs } from '../load/proc-stats';
-import { startServerProcess } from '../support/server-process';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 export const RACES = 10;
 export const TIME_SCALE = 20;
@@ -47,14 +47,34 @@ async function signUp(baseUrl: string, n: number): Promise<Bettor> {
   return { cookie: header(), csrf: jar.get(CSRF_COOKIE) ?? '', userId: me.id };
 }
 
-/** Part 1: a server without live racing, 10 races opened by hand an hour before post. */
-export async function benchPlacing(
+/** A betting server ready to be measured: bettors signed up, races open, warmed up. */
+export interface BettingBench {
+  server: ServerProcess;
+  bettors: Bettor[];
+  /** Places one-bet slips for `seconds` with `connections`; the server's CPU over exactly that window. */
+  run(seconds: number, connections: number): Promise<PlacingFigures>;
+  close(): Promise<void>;
+}
+
+export interface PlacingFigures {
+  connections: number;
+  accepted: number;
+  refused: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** The server's CPU (user + system) per accepted bet in the window, µs. */
+  cpuUsPerBet: number;
+}
+
+/** A server without live racing on the database at `url`, 10 races opened by hand an hour before post. */
+export async function prepareBetting(
   url: string,
-  seconds: number,
-  connections: number,
   users: number,
+  connections: number,
   serverEnv: Record<string, string> = {},
-) {
+): Promise<BettingBench> {
   const server = await startServerProcess(
     {
       DATABASE_URL: url,
@@ -106,7 +126,7 @@ export async function benchPlacing(
           'content-type': 'application/json',
           cookie: bettor.cookie,
           [CSRF_HEADER]: bettor.csrf,
-          [IDEMPOTENCY_HEADER]: `bench-${process.pid}-${n}`,
+          [IDEMPOTENCY_HEADER]: `bench-${process.pid}-${new URL(server.baseUrl).port}-${n}`,
         },
         body: JSON.stringify({
           bets: [
@@ -128,35 +148,57 @@ export async function benchPlacing(
       const res = await fetch(`${server.baseUrl}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
       if (res.status !== 201) throw new Error(`warm-up bet: ${res.status} ${await res.text()}`);
     }
-    const run = (duration: number) =>
+    const cannon = (duration: number, conns: number) =>
       autocannon({
         url: server.baseUrl,
-        connections,
+        connections: conns,
         duration,
         requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
       });
-    const warm = await run(WARM_UP_SECONDS);
+    const warm = await cannon(WARM_UP_SECONDS, connections);
     if (warm.non2xx > 0 || warm.errors > 0) throw new Error(`warm-up: ${warm.non2xx} refused, ${warm.errors} errors`);
     const pid = server.child.pid as number;
-    const cpuBefore = cpuMs(pid);
-    const result = await run(seconds);
-    const serverCpuMs = cpuMs(pid) - cpuBefore;
-    const [{ n: stored }] = (await pg.query('SELECT count(*)::int AS n FROM bets')).rows as { n: number }[];
     return {
-      connections,
-      accepted: result['2xx'],
-      refused: result.non2xx,
-      errors: result.errors,
-      rps: Math.round(result['2xx'] / seconds),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      stored,
+      server,
       bettors,
-      /** The server's CPU (user + system) per accepted bet in the window, µs. */
-      cpuUsPerBet: result['2xx'] > 0 ? Math.round((serverCpuMs * 1000) / result['2xx']) : 0,
+      async run(seconds, conns) {
+        const cpuBefore = cpuMs(pid);
+        const result = await cannon(seconds, conns);
+        const serverCpuMs = cpuMs(pid) - cpuBefore;
+        return {
+          connections: conns,
+          accepted: result['2xx'],
+          refused: result.non2xx,
+          errors: result.errors,
+          rps: Math.round(result['2xx'] / seconds),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          cpuUsPerBet: result['2xx'] > 0 ? Math.round((serverCpuMs * 1000) / result['2xx']) : 0,
+        };
+      },
+      async close() {
+        await pg.end();
+        await server.stop();
+      },
     };
-  } finally {
+  } catch (err) {
     await pg.end();
     await server.stop();
+    throw err;
+  }
+}
+
+/** Part 1 of bench:bets: prepare, measure once, count the bets stored. */
+export async function benchPlacing(url: string, seconds: number, connections: number, users: number) {
+  const bench = await prepareBetting(url, users, connections);
+  try {
+    const figures = await bench.run(seconds, connections);
+    const pg = new Client({ connectionString: url });
+    await pg.connect();
+    const [{ n: stored }] = (await pg.query('SELECT count(*)::int AS n FROM bets')).rows as { n: number }[];
+    await pg.end();
+    return { ...figures, stored, bettors: bench.bettors };
+  } finally {
+    await bench.close();
   }
 }

@@ -11,7 +11,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export function httpMetrics(metrics: Metrics): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    res.once('finish', function recordHttpRequest() {
       const route = (req.route as { path?: unknown } | undefined)?.path;
       metrics.httpRequest(
         req.method,

@@ -1,5 +1,5 @@
 import { settleSharedPool } from './pari-mutuel';
-import { QUOTED_STAKE_CENTS, quotedPayoff } from './payoffs';
+import { baseAmountCents, QUOTED_STAKE_CENTS, quotedPayoff } from './payoffs';
 
 describe(quotedPayoff.name, () => {
   it('should quote a $2 win price from the price per $1: $3.60 per $1 pays $7.20', () => {
@@ -42,5 +42,15 @@ describe(quotedPayoff.name, () => {
     expect(() => quotedPayoff('Pick 11', 300)).toThrow(RangeError);
     expect(() => quotedPayoff('Win', 99)).toThrow(RangeError);
     expect(() => quotedPayoff('Win', 250.5)).toThrow(RangeError);
+  });
+});
+
+describe(baseAmountCents.name, () => {
+  it("should be the bet type's amount step: $1 for the straight pools, exacta, quinella and double, 10¢ for the rest", () => {
+    expect(['Win', 'Place', 'Show', 'Exacta', 'Quinella', 'Daily Double'].map(baseAmountCents)).toEqual([
+      100, 100, 100, 100, 100, 100,
+    ]);
+    expect(['Trifecta', 'Superfecta', 'Pick 3', 'Pick 10'].map(baseAmountCents)).toEqual([10, 10, 10, 10]);
+    expect(() => baseAmountCents('Pick 11')).toThrow(RangeError);
   });
 });

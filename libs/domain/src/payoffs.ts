@@ -20,21 +20,24 @@ export interface QuotedPayoff {
   two_dollar_payout_cents: number;
 }
 
+/** The pool's base amount a payoff is quoted per: the smallest ticket of the type ($1, or 10¢). */
+export function baseAmountCents(betType: string): number {
+  return betTypeRule(betType).amountStepCents;
+}
+
 /**
  * The quoted payoffs of a winning combination from its price per $1 (cents, broken and at least the
  * minimum, as the settlement priced it). Throws for an unknown bet type or a price that is not whole
  * cents ≥ 100.
  */
 export function quotedPayoff(betType: string, pricePerDollarCents: number): QuotedPayoff {
-  const rule = betTypeRule(betType);
+  const base = baseAmountCents(betType);
   if (!Number.isSafeInteger(pricePerDollarCents) || pricePerDollarCents < 100) {
     throw new RangeError('A price per $1 is whole cents, at least 100.');
   }
-  const base = rule.amountStepCents;
   return {
     base_amount_cents: base,
     base_payout_cents: ticketPayoutCents(base, pricePerDollarCents),
     two_dollar_payout_cents: ticketPayoutCents(QUOTED_STAKE_CENTS, pricePerDollarCents),
   };
 }
-

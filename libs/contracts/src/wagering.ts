@@ -402,8 +402,8 @@ export const resultPoolSchema = z
     base_amount_cents: z.int().describe('the smallest ticket of the type ($1 or 10¢): the payoff is quoted per it'),
     outcome: z.enum(POOL_OUTCOMES),
     gross_cents: z.int(),
-    /** Gross − takeout, plus any carryover in (0 when refunded). */
-    net_cents: z.int().describe('gross − takeout, plus any carryover in (0 when refunded)'),
+    /** Gross − takeout, plus any carryover in: what the pool paid from (a refunded pool gave back its gross instead). */
+    net_cents: z.int().describe('gross − takeout, plus any carryover in (a refunded pool gave back its gross instead)'),
     /** Pick N: carried into this pool from the last one of its type at the track. */
     carryover_in_cents: z.int(),
     /** Pick N: carried on to the next pool of its type at the track (nobody had a race right, or refunded). */

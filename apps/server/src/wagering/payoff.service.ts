@@ -111,7 +111,7 @@ function resultPool(pool: PoolWithPayoffs): ResultPool {
     base_amount_cents: baseAmountCents(type),
     outcome,
     gross_cents: pool.gross_cents,
-    net_cents: outcome === 'refunded' ? 0 : netPoolCents(pool.gross_cents, pool.takeout, pool.carryover_cents),
+    net_cents: netPoolCents(pool.gross_cents, pool.takeout, pool.carryover_cents),
     carryover_in_cents: pool.carryover_cents,
     carried_over_cents: pool.carried_over_cents,
     payoffs: pool.payoffs.map((p) => {

@@ -59,3 +59,10 @@ export function formatCell(column: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
+
+const localTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+/** An ISO instant as a time of day in the viewer's own time zone, labelled: "1:05 PM EST". */
+export function formatLocalTime(iso: string): string {
+  return localTime.format(new Date(iso));
+}

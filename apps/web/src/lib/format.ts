@@ -60,9 +60,15 @@ export function formatCell(column: string, value: unknown): string {
   return String(value);
 }
 
-const localTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const localDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
-/** An ISO instant as a time of day in the viewer's own time zone, labelled: "1:05 PM EST". */
-export function formatLocalTime(iso: string): string {
-  return localTime.format(new Date(iso));
+/** An ISO instant as the day and time of day in the viewer's own time zone, labelled: "Nov 23, 1:05 PM EST". */
+export function formatLocalDateTime(iso: string): string {
+  return localDateTime.format(new Date(iso));
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, list, makeResultSummary, makeTrack } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { formatLocalTime } from '../../../lib/format';
+import { formatLocalDateTime } from '../../../lib/format';
 import { RESULTS_LIST_MESSAGES } from './race-results-list';
 
 const tracks = () => list([makeTrack(1, 'Aville'), makeTrack(2, 'Bexley', { track_name: 'Bexley Park' })]);
@@ -33,11 +33,11 @@ describe('RaceResultsPage without an id: the list of results', () => {
       .getAllByRole('row')
       .map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent?.trim()).join(' | '));
     expect(rows).toEqual([
-      'Post time | Track | Race | Winner | $2 Win | Result',
-      `${formatLocalTime('2026-11-23T15:30:00.000Z')} 2026-11-23 | Aville Downs | Race 12 | 3 Copper Kettle | $8.40 | Result`,
-      `${formatLocalTime('2026-11-23T13:00:00.000Z')} 2026-11-23 | Bexley Park | Race 4 | 6 Dark Star | — | Result`,
+      'Post time | Race | Winner | $2 Win',
+      `${formatLocalDateTime('2026-11-23T15:30:00.000Z')} | Aville Downs Race 12 | 3 Copper Kettle | $8.40`,
+      `${formatLocalDateTime('2026-11-23T13:00:00.000Z')} | Bexley Park Race 4 | 6 Dark Star | —`,
     ]);
-    expect(within(table).getByRole('link', { name: 'Result of Aville Race 12' })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: 'Aville Downs Race 12' })).toHaveAttribute(
       'href',
       '/race-results?id=12',
     );
@@ -86,11 +86,11 @@ describe('RaceResultsPage without an id: the list of results', () => {
     expect(asked()?.searchParams.get('date')).toBe('2026-11-20');
     const track = screen.getByRole('combobox', { name: 'Track' });
     await waitFor(() => expect(track).toHaveValue('2'));
-    expect(screen.getByLabelText('Race day')).toHaveValue('2026-11-20');
+    expect(screen.getByLabelText('Race day (at the track)')).toHaveValue('2026-11-20');
 
     fireEvent.change(track, { target: { value: '1' } });
     await waitFor(() => expect(router.state.location.search).toBe('?track_id=1&date=2026-11-20'));
-    fireEvent.change(screen.getByLabelText('Race day'), { target: { value: '2026-11-21' } });
+    fireEvent.change(screen.getByLabelText('Race day (at the track)'), { target: { value: '2026-11-21' } });
     expect(await screen.findByText(RESULTS_LIST_MESSAGES.emptyFiltered)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?track_id=1&date=2026-11-21');
     expect(asked()?.searchParams.get('track_id')).toBe('1');
@@ -124,7 +124,7 @@ describe('RaceResultsPage without an id: the list of results', () => {
         .at(-1)
         ?.searchParams.get('offset'),
     ).toBe('25');
-    expect(await screen.findByRole('link', { name: 'Result of Aville Race 35' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Aville Downs Race 35' })).toBeInTheDocument();
   });
 
   it('should be where the menu sends Racing → Race Results', async () => {

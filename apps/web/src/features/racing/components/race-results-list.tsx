@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useRaceResults } from '../../../api/race-results';
 import { useTracks } from '../../../api/tracks';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
-import { formatCents, formatLocalTime } from '../../../lib/format';
+import { formatCents, formatLocalDateTime } from '../../../lib/format';
 import { parseRaceId } from './race-ids';
 import { PostChip } from './race-overlays';
 
@@ -114,7 +114,7 @@ function ResultFilters({
         </select>
       </div>
       <div className="control">
-        <label htmlFor="results-date">Race day</label>
+        <label htmlFor="results-date">Race day (at the track)</label>
         <input
           id="results-date"
           type="date"
@@ -143,14 +143,10 @@ function ResultsTable({ items }: { items: RaceResultSummary[] }) {
         <thead>
           <tr>
             <th scope="col">Post time</th>
-            <th scope="col">Track</th>
             <th scope="col">Race</th>
             <th scope="col">Winner</th>
             <th scope="col" className="num">
               $2 Win
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Result</span>
             </th>
           </tr>
         </thead>
@@ -158,20 +154,17 @@ function ResultsTable({ items }: { items: RaceResultSummary[] }) {
           {items.map((r) => (
             <tr key={r.result_id}>
               <td>
-                <time dateTime={r.post_time}>{formatLocalTime(r.post_time)}</time>
-                <span className="results-day"> {r.race_date}</span>
+                <time dateTime={r.post_time}>{formatLocalDateTime(r.post_time)}</time>
               </td>
-              <td>{r.track_name}</td>
-              <td>Race {r.race_number}</td>
+              <td>
+                <Link to={`/race-results?id=${r.current_race_id}`} title={`Result of ${r.race_name}`}>
+                  {r.track_name} <span className="results-race-number">Race {r.race_number}</span>
+                </Link>
+              </td>
               <td>
                 <PostChip post={r.winner_post_position} /> {r.winner_name}
               </td>
               <td className="num">{formatCents(r.win_payoff_cents)}</td>
-              <td>
-                <Link to={`/race-results?id=${r.current_race_id}`} aria-label={`Result of ${r.race_name}`}>
-                  Result
-                </Link>
-              </td>
             </tr>
           ))}
         </tbody>

@@ -49,7 +49,7 @@ export function poolNote(pool: ResultPool): string | null {
 export function PayoffsSection({ raceId }: { raceId: number }) {
   const payoffs = useRacePayoffs(raceId);
   return (
-    <section aria-labelledby="payoffs" className="payoffs">
+    <section aria-labelledby="payoffs" className="result-tables">
       <h2 id="payoffs">Payoffs</h2>
       {payoffs.isPending ? (
         <Loading text={PAYOFF_MESSAGES.loading} />
@@ -203,18 +203,25 @@ export function selectionText(bet: BetView): string {
   return bet.selections.map((slot) => slot.join(',')).join(' / ') + (bet.box ? ' (box)' : '');
 }
 
-const STATUS_TEXT: Record<BetView['status'], string> = {
-  won: 'Won',
-  lost: 'Lost',
-  refunded: 'Refunded',
-  pending: 'Pending',
-};
+/** What a bet came to, with what it was paid: "Won $8.40", "Lost", "Refunded $2.00", "Pending". */
+export function outcomeText(bet: BetView): string {
+  switch (bet.status) {
+    case 'won':
+      return `Won ${formatCents(bet.payout_cents)}`;
+    case 'refunded':
+      return `Refunded ${formatCents(bet.payout_cents)}`;
+    case 'lost':
+      return 'Lost';
+    case 'pending':
+      return 'Pending';
+  }
+}
 
 /** The signed-in user's bets with a leg in this race, with what each came to. */
 export function MyRaceBetsSection({ raceId }: { raceId: number }) {
   const bets = useMyRaceBets(raceId);
   return (
-    <section aria-labelledby="my-race-bets">
+    <section aria-labelledby="my-race-bets" className="result-tables">
       <h2 id="my-race-bets">Your bets</h2>
       {bets.isPending ? (
         <Loading text="Loading your bets..." />
@@ -235,7 +242,7 @@ function MyBetsTable({ bets, raceId }: { bets: BetView[]; raceId: number }) {
   return (
     <>
       <div className="table-scroll">
-        <table className="my-race-bets">
+        <table className="payoff-table my-race-bets">
           <caption className="visually-hidden">Your bets on this race</caption>
           <thead>
             <tr>
@@ -245,9 +252,6 @@ function MyBetsTable({ bets, raceId }: { bets: BetView[]; raceId: number }) {
                 Cost
               </th>
               <th scope="col">Outcome</th>
-              <th scope="col" className="num">
-                Paid
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -257,10 +261,9 @@ function MyBetsTable({ bets, raceId }: { bets: BetView[]; raceId: number }) {
                   {baseLabel(b.amount_cents)} {b.bet_type}
                   {b.legs.length > 1 ? <LegsNote bet={b} raceId={raceId} /> : null}
                 </td>
-                <td>{selectionText(b)}</td>
+                <td className="bet-horses">{selectionText(b)}</td>
                 <td className="num">{formatCents(b.total_cents)}</td>
-                <td>{STATUS_TEXT[b.status]}</td>
-                <td className="num">{b.status === 'pending' ? '—' : formatCents(b.payout_cents)}</td>
+                <td>{outcomeText(b)}</td>
               </tr>
             ))}
           </tbody>

@@ -97,7 +97,8 @@ function ResultFilters({
   const tracks = useTracks();
   const sorted = [...(tracks.data?.items ?? [])].sort((a, b) => a.track_name.localeCompare(b.track_name));
   return (
-    <div className="table-controls results-filters" role="group" aria-label="Filter results">
+    <fieldset className="table-controls results-filters">
+      <legend className="visually-hidden">Filter results</legend>
       <div className="control">
         <label htmlFor="results-track">Track</label>
         <select
@@ -131,7 +132,7 @@ function ResultFilters({
           All results
         </button>
       ) : null}
-    </div>
+    </fieldset>
   );
 }
 

@@ -355,11 +355,11 @@ describe('RaceResultsPage payoffs', () => {
       .getAllByRole('row')
       .map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent?.trim()).join(' | '));
     expect(rows).toEqual([
-      'Bet | Horses | Cost | Outcome | Paid',
-      '$2 Win | 3 | $2.00 | Won | $8.40',
-      '$1 Exacta | 1,3 (box) | $2.00 | Lost | $0.00',
-      '$2 Quinella | 1,2 | $2.00 | Refunded | $2.00',
-      '$2 Daily Double (leg 1 of 2; settles after Aville Race 4) | 3 / 1,2 | $4.00 | Pending | —',
+      'Bet | Horses | Cost | Outcome',
+      '$2 Win | 3 | $2.00 | Won $8.40',
+      '$1 Exacta | 1,3 (box) | $2.00 | Lost',
+      '$2 Quinella | 1,2 | $2.00 | Refunded $2.00',
+      '$2 Daily Double (leg 1 of 2; settles after Aville Race 4) | 3 / 1,2 | $4.00 | Pending',
     ]);
     expect(screen.getByText(/Staked \$10\.00, paid back \$10\.40\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Betting history' })).toHaveAttribute('href', '/user-bets');

@@ -128,6 +128,8 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'wagering.myBets': () => ({ as: 'member', path: '/api/me/bets?limit=5' }),
   'wagering.userBets': (w) => ({ as: 'admin', path: `/api/users/${w.memberId}/bets` }),
   'wagering.tote': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.openRaceId}/tote` }),
+  'wagering.racePayoffs': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.resultedRaceId}/payoffs` }),
+  'wagering.raceResults': (w) => ({ as: 'anonymous', path: `/api/race_results?track_id=${w.trackId}&limit=5` }),
 
   'program.trackCard': (w) => ({ as: 'anonymous', path: `/api/program/tracks/${w.trackId}/card` }),
   'program.listCurrentRaces': () => ({ as: 'anonymous', path: '/api/current_races?limit=5' }),

@@ -8,11 +8,14 @@ import type {
   OpsAlert,
   OpsInstance,
   OpsSnapshot,
+  RacePayoffs,
+  RaceResultSummary,
   RaceSnapshot,
+  ResultPool,
   ToteView,
   TrackCardResponse,
 } from '@furlong/contracts';
-import type { TrackRecord } from '../src/features/program/api/tracks';
+import type { TrackRecord } from '../src/api/tracks';
 
 // Test data for the web client's tests (not used by the app): one builder per thing the API
 // answers, each with one set of defaults; a test patches what its case is about.
@@ -361,6 +364,98 @@ export function makeResult(patch: Partial<LiveRaceResult> = {}): LiveRaceResult 
     seed_hash: 'fb0288872031fc4818c03a7253bd3a78de192d05e6bccd09ceabeda65b4d7c6f',
     finishers: [makeFinisher(1, 3), makeFinisher(2, 1), makeFinisher(3, 2)],
     engine_runners: [],
+    ...patch,
+  };
+}
+
+/** A pool of race 7's payoffs: settled, paid, no carryover; a test names its type and patches the rest. */
+export function makeResultPool(betType: ResultPool['bet_type'], patch: Partial<ResultPool> = {}): ResultPool {
+  return {
+    bet_type: betType,
+    race_ids: [7],
+    base_amount_cents: ['Trifecta', 'Superfecta'].includes(betType) || betType.startsWith('Pick') ? 10 : 100,
+    outcome: 'paid',
+    gross_cents: 250_000,
+    net_cents: 210_000,
+    carryover_in_cents: 0,
+    carried_over_cents: 0,
+    payoffs: [],
+    ...patch,
+  };
+}
+
+/**
+ * Race 7's payoffs (its result: 3, 1, 2): $2 win $8.40, the exacta 3-1 paying $24.50 per $1, the
+ * trifecta 3-1-2 $87.60 per 10¢, the quinella refunded for want of a winning ticket.
+ */
+export function makeRacePayoffs(patch: Partial<RacePayoffs> = {}): RacePayoffs {
+  const payoff = (combination: string, price: number, base = 100) => ({
+    combination,
+    price_per_dollar_cents: price,
+    base_payout_cents: Math.floor((base * price) / 100),
+    two_dollar_payout_cents: 2 * price,
+    winning_cents: 10_000,
+    paid_cents: 100 * price,
+    races_correct: null,
+  });
+  return {
+    current_race_id: 7,
+    settled: true,
+    win_place_show: [
+      {
+        finish_position: 1,
+        post_position: 3,
+        horse_name: 'Copper Kettle',
+        win_cents: 840,
+        place_cents: 420,
+        show_cents: 300,
+      },
+      {
+        finish_position: 2,
+        post_position: 1,
+        horse_name: 'Silver Comet',
+        win_cents: null,
+        place_cents: 560,
+        show_cents: 380,
+      },
+      {
+        finish_position: 3,
+        post_position: 2,
+        horse_name: 'Night Ledger',
+        win_cents: null,
+        place_cents: null,
+        show_cents: 460,
+      },
+    ],
+    pools: [
+      makeResultPool('Win', { gross_cents: 500_000, payoffs: [payoff('3', 420)] }),
+      makeResultPool('Place', { gross_cents: 300_000, payoffs: [payoff('1', 280), payoff('3', 210)] }),
+      makeResultPool('Show', { gross_cents: 200_000, payoffs: [payoff('2', 230), payoff('1', 190), payoff('3', 150)] }),
+      makeResultPool('Exacta', { payoffs: [payoff('3-1', 2_450)] }),
+      makeResultPool('Quinella', { outcome: 'refunded', payoffs: [] }),
+      makeResultPool('Trifecta', { payoffs: [payoff('3-1-2', 87_600, 10)] }),
+    ],
+    ...patch,
+  };
+}
+
+/** One row of the results list: race `currentRaceId` at Aville Downs, won by Copper Kettle paying $8.40. */
+export function makeResultSummary(currentRaceId: number, patch: Partial<RaceResultSummary> = {}): RaceResultSummary {
+  return {
+    result_id: 500 + currentRaceId,
+    current_race_id: currentRaceId,
+    race_name: `Aville Race ${currentRaceId}`,
+    race_number: currentRaceId,
+    track_id: 1,
+    track_name: 'Aville Downs',
+    race_date: '2026-11-23',
+    post_time: '2026-11-23T13:00:00.000Z',
+    finished_at: '2026-11-23T13:01:12.000Z',
+    runners: 8,
+    winner_post_position: 3,
+    winner_horse_id: 103,
+    winner_name: 'Copper Kettle',
+    win_payoff_cents: 840,
     ...patch,
   };
 }

@@ -1,6 +1,15 @@
-import { BET_TYPE_NAMES, expandCombinations, findBetType, validateBet } from '@furlong/domain';
+import { BET_TYPE_NAMES, expandCombinations, findBetType, parseCalendarDate, validateBet } from '@furlong/domain';
 import { z } from 'zod';
-import { defineOperation, idParams, isoDate, isoDateTime, listResponseSchema, queryEnum, queryInteger } from './api';
+import {
+  defineOperation,
+  idParams,
+  isoDate,
+  isoDateTime,
+  listResponseSchema,
+  queryDate,
+  queryEnum,
+  queryInteger,
+} from './api';
 
 /**
  * Wagering over REST and Socket.IO: placing a slip (POST /api/bets with an `Idempotency-Key`
@@ -232,6 +241,7 @@ export const betHistoryQuerySchema = z
     sort: queryEnum(BET_SORTS, 'bet_date'),
     order: queryEnum(['asc', 'desc'], 'desc'),
     status: queryEnum(BET_STATUSES),
+    race_id: queryInteger(1, INT_MAX).meta({ description: 'only the bets with a leg in this current race' }),
   })
   .strict();
 export type BetHistoryQuery = z.output<typeof betHistoryQuerySchema>;
@@ -355,6 +365,128 @@ export const toteViewSchema = z
   .meta({ id: 'ToteView' });
 export type ToteView = z.infer<typeof toteViewSchema>;
 
+// ─── Results with payoffs ────────────────────────────────────────────────────────────────────────
+
+/** What a pool came to: paid its winners (all correct, or a Pick N consolation), refunded, carried over, or not yet settled. */
+export const POOL_OUTCOMES = ['paid', 'consolation', 'refunded', 'carried_over', 'pending', 'not_recorded'] as const;
+export type PoolOutcomeName = (typeof POOL_OUTCOMES)[number];
+
+/** One winning combination of a settled pool, as the settlement priced and kept it. */
+export const poolPayoffSchema = z
+  .object({
+    /** The combination as the pool keys it: '4', '4-1-7', a quinella '1-4' (ascending), one horse per leg for a sequence. */
+    combination: z.string().meta({ examples: ['4-1-7'] }),
+    /** What $1 returns, stake included (cents; profit broken to the dime, at least $1.05). */
+    price_per_dollar_cents: z.int().describe('what $1 returns, stake included (broken to the dime, at least $1.05)'),
+    /** What a winning ticket of the pool's base amount is paid. */
+    base_payout_cents: z.int().describe("what a winning ticket of the pool's base amount is paid"),
+    /** What a winning $2 ticket is paid. */
+    two_dollar_payout_cents: z.int().describe('what a winning $2 ticket is paid'),
+    /** Money on the combination when the pool was settled. */
+    winning_cents: z.int().describe('money on the combination when the pool was settled'),
+    /** What the pool paid on it: winning × price per $1. */
+    paid_cents: z.int().describe('what the pool paid on it: winning × price per $1'),
+    /** Pick N: races the combination has right (fewer than the legs for a consolation); null otherwise. */
+    races_correct: z.int().nullable(),
+  })
+  .meta({ id: 'PoolPayoff' });
+export type PoolPayoffView = z.infer<typeof poolPayoffSchema>;
+
+/** One pool that ended with the race (its own, and the Daily Double or Pick N whose last leg it is). */
+export const resultPoolSchema = z
+  .object({
+    bet_type: betTypeSchema,
+    /** The races of the pool (one, or the sequence ending with this race). */
+    race_ids: z.array(z.int()),
+    /** The smallest ticket of the type, which its payoff is quoted per ($1, or 10¢). */
+    base_amount_cents: z.int().describe('the smallest ticket of the type ($1 or 10¢): the payoff is quoted per it'),
+    outcome: z.enum(POOL_OUTCOMES),
+    gross_cents: z.int(),
+    /** Gross − takeout, plus any carryover in: what the pool paid from (a refunded pool gave back its gross instead). */
+    net_cents: z.int().describe('gross − takeout, plus any carryover in (a refunded pool gave back its gross instead)'),
+    /** Pick N: carried into this pool from the last one of its type at the track. */
+    carryover_in_cents: z.int(),
+    /** Pick N: carried on to the next pool of its type at the track (nobody had a race right, or refunded). */
+    carried_over_cents: z.int(),
+    /** Winning combinations, best paid first; empty unless paid or a consolation. */
+    payoffs: z.array(poolPayoffSchema),
+  })
+  .meta({ id: 'ResultPool' });
+export type ResultPool = z.infer<typeof resultPoolSchema>;
+
+/** A horse's $2 Win, Place and Show prices (null: that pool paid nothing on it). */
+export const straightPricesSchema = z
+  .object({
+    finish_position: z.int(),
+    post_position: z.int(),
+    horse_name: z.string(),
+    win_cents: z.int().nullable(),
+    place_cents: z.int().nullable(),
+    show_cents: z.int().nullable(),
+  })
+  .meta({ id: 'StraightPrices' });
+export type StraightPrices = z.infer<typeof straightPricesSchema>;
+
+/** GET /api/current_races/{id}/payoffs: what a finished race paid, as every result board leads with. */
+export const racePayoffsSchema = z
+  .object({
+    current_race_id: z.int(),
+    /** Every pool that ends with this race has been settled or refunded: the figures are final. */
+    settled: z.boolean().describe('every pool ending with this race is settled or refunded: the figures are final'),
+    /** The first three finishers with their $2 Win, Place and Show prices. */
+    win_place_show: z.array(straightPricesSchema),
+    /** Each pool ending with this race, in the bet-type table's order. */
+    pools: z.array(resultPoolSchema),
+  })
+  .meta({ id: 'RacePayoffs' });
+export type RacePayoffs = z.infer<typeof racePayoffsSchema>;
+
+/** One live result of GET /api/race_results. */
+export const raceResultSummarySchema = z
+  .object({
+    result_id: z.int(),
+    current_race_id: z.int(),
+    race_name: z.string(),
+    race_number: z.int(),
+    track_id: z.int(),
+    track_name: z.string(),
+    /** The card's day at the track. */
+    race_date: isoDate(),
+    post_time: isoDateTime(),
+    finished_at: isoDateTime(),
+    runners: z.int(),
+    winner_post_position: z.int(),
+    winner_horse_id: z.int(),
+    winner_name: z.string(),
+    /** What a winning $2 Win ticket paid; null until the win pool is settled (or when it was refunded). */
+    win_payoff_cents: z.int().nullable().describe('what a $2 Win ticket on the winner paid; null until settled'),
+  })
+  .meta({ id: 'RaceResultSummary' });
+export type RaceResultSummary = z.infer<typeof raceResultSummarySchema>;
+
+export const raceResultListResponseSchema = listResponseSchema(raceResultSummarySchema).meta({
+  id: 'RaceResultListResponse',
+});
+export type RaceResultListResponse = z.infer<typeof raceResultListResponseSchema>;
+
+export const RACE_RESULTS_DEFAULT_LIMIT = 25;
+export const RACE_RESULTS_MAX_LIMIT = 100;
+
+/** GET /api/race_results: recent live results, newest first; all tracks, or one track, one day. */
+export const raceResultListQuerySchema = z
+  .object({
+    track_id: queryInteger(1, INT_MAX),
+    date: queryDate()
+      .refine((text) => text === undefined || parseCalendarDate(text) !== null, {
+        error: (issue) => `must be a date YYYY-MM-DD, got '${String(issue.input).slice(0, 40)}'`,
+      })
+      .meta({ description: "the card's day at the track (YYYY-MM-DD)" }),
+    limit: queryInteger(1, RACE_RESULTS_MAX_LIMIT, RACE_RESULTS_DEFAULT_LIMIT),
+    offset: queryInteger(0, INT_MAX, 0),
+  })
+  .strict();
+export type RaceResultListQuery = z.output<typeof raceResultListQuerySchema>;
+
 export const wageringApi = {
   placeBets: defineOperation({
     method: 'post',
@@ -381,7 +513,7 @@ export const wageringApi = {
     path: '/me/bets',
     tags: ['wagering'],
     access: 'session',
-    summary: 'Your bets (limit, offset, sort=bet_date|total_cents|payout_cents|status, order, status)',
+    summary: 'Your bets (limit, offset, sort=bet_date|total_cents|payout_cents|status, order, status, race_id)',
     query: betHistoryQuerySchema,
     status: 200,
     response: betListResponseSchema,
@@ -409,6 +541,31 @@ export const wageringApi = {
     status: 200,
     response: toteViewSchema,
     errors: { 400: 'a bad id', 404: 'no such race' },
+  }),
+  racePayoffs: defineOperation({
+    method: 'get',
+    path: '/current_races/{id}/payoffs',
+    tags: ['wagering'],
+    access: 'public',
+    summary: "A finished race's payoffs: $2 Win/Place/Show prices, each pool's winning combinations and totals",
+    description:
+      'The prices the settlement kept (they never change once settled), quoted per the base amount of the type and per $2; ' +
+      'the Daily Double and every Pick N whose last leg is the race, with carryovers; refunds said as such.',
+    params: idParams(),
+    status: 200,
+    response: racePayoffsSchema,
+    errors: { 400: 'a bad id', 404: 'no such race, or it has not finished' },
+  }),
+  raceResults: defineOperation({
+    method: 'get',
+    path: '/race_results',
+    tags: ['wagering'],
+    access: 'public',
+    summary: 'Recent live results, newest first, with the winner and its $2 win price (track_id, date, limit, offset)',
+    query: raceResultListQuerySchema,
+    status: 200,
+    response: raceResultListResponseSchema,
+    errors: { 400: 'a bad filter or page parameter' },
   }),
 };
 

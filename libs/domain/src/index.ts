@@ -6,6 +6,7 @@ export * from './distance';
 export * from './morning-line';
 export * from './names';
 export * from './pari-mutuel';
+export * from './payoffs';
 export * from './pool-seeding';
 export * from './prng';
 export * from './race-engine';

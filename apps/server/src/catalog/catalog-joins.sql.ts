@@ -39,10 +39,10 @@ export function runnerFormSql(horseId: string, jockeyId: string): string {
 
 /**
  * The results of live races: result_id, current_race_id, race_id, race_name, finished_at,
- * race_duration_ms, wire_position.
+ * race_duration_ms, wire_position, num_horses, winner_horse_id, winner_post_position.
  */
 export function liveResultsSql(): string {
   return `SELECT rr.id AS result_id, rr.current_race_id, rr.race_id, r.race_name, rr.finished_at, rr.race_duration_ms,
-                 rr.wire_position
+                 rr.wire_position, rr.num_horses, rr.winner_horse_id, rr.winner_post_position
             FROM race_results rr JOIN races r ON r.id = rr.race_id`;
 }

@@ -30,6 +30,7 @@ import { Bet } from '../wagering/entities/bet.entity';
 import { BetLeg } from '../wagering/entities/bet-leg.entity';
 import { BetSelection } from '../wagering/entities/bet-selection.entity';
 import { BetSlip } from '../wagering/entities/bet-slip.entity';
+import { PoolPayoff } from '../wagering/entities/pool-payoff.entity';
 import { WagerPool } from '../wagering/entities/wager-pool.entity';
 import { WagerPoolInterest } from '../wagering/entities/wager-pool-interest.entity';
 
@@ -66,6 +67,7 @@ export const ENTITIES = [
   BetSlip,
   WagerPool,
   WagerPoolInterest,
+  PoolPayoff,
   AuctionHorse,
   SalesContract,
   InsuranceQuoteRequest,

@@ -102,6 +102,31 @@ const RESULT_HEADER = `
 
 type ResultHeaderRow = Omit<LiveRaceResult, 'finished_at' | 'finishers'> & { finished_at: Date };
 
+/** Which live results to list: one track, one card day (the track's), a page. */
+export interface ResultsFilter {
+  trackId?: number;
+  date?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A live result as a list of results shows it (racing's part: the winner's price is wagering's). */
+export interface ResultSummaryRow {
+  result_id: number;
+  current_race_id: number;
+  race_name: string;
+  race_number: number;
+  track_id: number;
+  track_name: string;
+  race_date: string;
+  post_time: Date;
+  finished_at: Date;
+  runners: number;
+  winner_post_position: number;
+  winner_horse_id: number;
+  winner_name: string;
+}
+
 /** current_races through the lifecycle, and the live results (race_results and their history rows). */
 @Injectable()
 export class RaceRepository {
@@ -302,6 +327,33 @@ export class RaceRepository {
     if (!row) return undefined;
     const finishers = await this.history.finishers(row.result_id);
     return { ...row, finished_at: row.finished_at.toISOString(), finishers };
+  }
+
+  /** Finished live races' results, newest post time first, with their winners; and how many match. */
+  async resultsPage(filter: ResultsFilter): Promise<{ rows: ResultSummaryRow[]; total: number }> {
+    const where = `cr.status = 'finished' AND ($1::int IS NULL OR cr.track_id = $1) AND ($2::date IS NULL OR cr.race_date = $2)`;
+    const match = [filter.trackId ?? null, filter.date ?? null];
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query(
+        `SELECT rr.result_id, rr.current_race_id, rr.race_name, cr.race_number, cr.track_id, t.track_name,
+                cr.race_date::text AS race_date, cr.post_time, rr.finished_at, rr.num_horses AS runners,
+                rr.winner_post_position, rr.winner_horse_id, h.horse_name AS winner_name
+           FROM (${liveResultsSql()}) rr
+           JOIN current_races cr ON cr.id = rr.current_race_id
+           JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
+           JOIN LATERAL (${horseSql('rr.winner_horse_id')}) h ON true
+          WHERE ${where}
+          ORDER BY cr.post_time DESC, cr.id DESC
+          LIMIT $3 OFFSET $4`,
+        [...match, filter.limit, filter.offset],
+      ) as Promise<ResultSummaryRow[]>,
+      this.dataSource.query(
+        `SELECT count(*)::int AS total FROM (${liveResultsSql()}) rr JOIN current_races cr ON cr.id = rr.current_race_id
+          WHERE ${where}`,
+        match,
+      ) as Promise<{ total: number }[]>,
+    ]);
+    return { rows, total: counted[0]?.total ?? 0 };
   }
 
   /** Phase of a race (null for an unknown one). */

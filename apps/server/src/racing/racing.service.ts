@@ -20,7 +20,13 @@ import { notFound } from '../common/api-error';
 import { RacingClock } from '../common/racing-clock';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { RaceRepository, type RaceRunSpec, type RunnerFormRow } from './race.repository';
+import {
+  RaceRepository,
+  type RaceRunSpec,
+  type ResultSummaryRow,
+  type ResultsFilter,
+  type RunnerFormRow,
+} from './race.repository';
 import { RaceEvents } from './race-events';
 import { officialFinishers, storedRace } from './race-result.math';
 import { sampleDueAt, toFrame } from './sample-timetable';
@@ -227,6 +233,11 @@ export class RacingService {
     const result = await this.repository.result({ resultId });
     if (!result) throw notFound('Live race result', resultId);
     return result;
+  }
+
+  /** A page of live results, newest post time first: all tracks, or one track and one card day. */
+  resultsPage(filter: ResultsFilter): Promise<{ rows: ResultSummaryRow[]; total: number }> {
+    return this.repository.resultsPage(filter);
   }
 
   /** Re-runs a finished race from its revealed seed and compares it with the official result. */

@@ -205,12 +205,20 @@ export class BetRepository {
   /** A user's bets, a page of them, with their races and selections. */
   async listOfUser(
     userId: number,
-    page: { limit: number; offset: number; sort: BetSort; order: 'asc' | 'desc'; status?: BetStatusName },
+    page: {
+      limit: number;
+      offset: number;
+      sort: BetSort;
+      order: 'asc' | 'desc';
+      status?: BetStatusName;
+      race_id?: number;
+    },
   ): Promise<{ items: BetView[]; total: number }> {
     const order = `${SORT_COLUMNS[page.sort]} ${page.order === 'asc' ? 'ASC' : 'DESC'}, b.id ${page.order === 'asc' ? 'ASC' : 'DESC'}`;
-    const statusFilter = page.status ? 'AND b.status = $4' : '';
-    const params: unknown[] = [userId, page.limit, page.offset];
-    if (page.status) params.push(page.status);
+    // The filters are parameters $2 and $3 of both statements (null: no filter).
+    const filters = `AND ($2::text IS NULL OR b.status = $2)
+      AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM bet_legs fl WHERE fl.bet_id = b.id AND fl.current_race_id = $3))`;
+    const filterParams = [userId, page.status ?? null, page.race_id ?? null];
     const rows: BetRow[] = await this.dataSource.query(
       `SELECT b.id, b.bet_date, b.bet_type_id, b.box, b.amount_cents, b.combinations, b.total_cents, b.status,
               b.payout_cents, b.settled_at,
@@ -221,14 +229,14 @@ export class BetRepository {
                         ORDER BY s.slot, s.post_position), '[]'::json)
                  FROM bet_selections s WHERE s.bet_id = b.id) AS selections
          FROM bets b
-        WHERE b.user_id = $1 ${statusFilter}
+        WHERE b.user_id = $1 ${filters}
         ORDER BY ${order}
-        LIMIT $2 OFFSET $3`,
-      params,
+        LIMIT $4 OFFSET $5`,
+      [...filterParams, page.limit, page.offset],
     );
     const counted: { total: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM bets b WHERE b.user_id = $1 ${page.status ? 'AND b.status = $2' : ''}`,
-      page.status ? [userId, page.status] : [userId],
+      `SELECT count(*)::int AS total FROM bets b WHERE b.user_id = $1 ${filters}`,
+      filterParams,
     );
     // The legs' races are racing's: asked for once per page.
     const races = await this.races.legViews([...new Set(rows.flatMap((r) => r.legs.map((l) => l.current_race_id)))]);

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
 import { Clock } from '../common/clock';
 import { Metrics } from '../metrics/metrics';
+import { PayoffRepository } from './payoff.repository';
 import { PoolRepository } from './pool.repository';
 import { SettlementRepository, type UserPayout } from './settlement.repository';
 import { carryoverAccountCode } from './wagering-rules';
@@ -23,7 +24,8 @@ export interface PoolOutcome {
  * breakage, the house's own tickets) back to the house. A pool whose type carries over (Pick N) that
  * no ticket has a race of, or that is refunded, moves its carryover to the ledger account
  * `carryover:{track}:{type}`, which the next such pool at the track takes in when it opens. Each
- * pool is claimed by a conditional UPDATE, so it pays once.
+ * pool is claimed by a conditional UPDATE, so it pays once; the price of each winning combination
+ * is kept (pool_payoffs) in the same transaction, so a result's payoffs never change afterwards.
  */
 @Injectable()
 export class SettlementService {
@@ -33,6 +35,7 @@ export class SettlementService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(SettlementRepository) private readonly repository: SettlementRepository,
     @Inject(PoolRepository) private readonly pools: PoolRepository,
+    @Inject(PayoffRepository) private readonly payoffs: PayoffRepository,
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Metrics) private readonly metrics: Metrics,
@@ -103,17 +106,20 @@ export class SettlementService {
     const claimed = await this.repository.claim(manager, pool.id, refund ? 'refunded' : 'settled', now);
     if (!claimed) return skipped(pool.bet_type);
 
-    const payouts: UserPayout[] = refund
-      ? await this.repository.refundBets(manager, pool, now)
-      : await this.repository.settleBets(
-          manager,
-          pool,
-          (settlement as PoolSettlement).prices.map((p) => ({
-            interest: p.interest,
-            price_per_dollar_cents: p.price_per_dollar_cents,
-          })),
-          now,
-        );
+    let payouts: UserPayout[];
+    if (refund) {
+      payouts = await this.repository.refundBets(manager, pool, now);
+    } else {
+      const priced = settlement as PoolSettlement;
+      payouts = await this.repository.settleBets(
+        manager,
+        pool,
+        priced.prices.map((p) => ({ interest: p.interest, price_per_dollar_cents: p.price_per_dollar_cents })),
+        now,
+      );
+      // Kept with the payment, in its transaction: a result's payoffs are what its tickets were paid.
+      await this.payoffs.keep(manager, pool.id, priced.prices, priced.races_correct ?? null);
+    }
     const owed = payouts.reduce((s, p) => s + p.cents, 0);
     await this.ledger.openSystemAccount(manager, pool.account_code);
     const balance = await this.ledger.balanceOf(pool.account_code, manager);

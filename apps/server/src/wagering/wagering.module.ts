@@ -6,6 +6,9 @@ import { RacingModule } from '../racing/racing.module';
 import { BetRepository } from './bet.repository';
 import { BetService } from './bet.service';
 import { BetsController } from './bets.controller';
+import { PayoffRepository } from './payoff.repository';
+import { PayoffService } from './payoff.service';
+import { PayoffsController } from './payoffs.controller';
 import { PoolRepository } from './pool.repository';
 import { PoolService } from './pool.service';
 import { SequencePoolRepository } from './sequence-pool.repository';
@@ -15,14 +18,16 @@ import { ToteController } from './tote.controller';
 import { ToteGateway } from './tote.gateway';
 import { WageringJobs } from './wagering.jobs';
 
-/** Wagering: the bet slip, pools with house liquidity and a simulated crowd, the tote, settlement, history. */
+/** Wagering: the bet slip, pools with house liquidity and a simulated crowd, the tote, settlement and its payoffs, history. */
 @Module({
   imports: [AccountsModule, CatalogModule, RacingModule],
-  controllers: [BetsController, ToteController],
+  controllers: [BetsController, PayoffsController, ToteController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },
     BetRepository,
     BetService,
+    PayoffRepository,
+    PayoffService,
     PoolRepository,
     PoolService,
     SequencePoolRepository,

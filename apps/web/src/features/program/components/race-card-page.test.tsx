@@ -149,6 +149,22 @@ describe('RaceCardPage', () => {
     expect(screen.getByText('Status: Finished')).toBeInTheDocument();
   });
 
+  it('should link a finished race to its result and payoffs, and a race still to run to none', async () => {
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ status: 'finished' }) });
+    const finished = renderRoute('/race-card?raceId=7&trackId=1');
+    expect(await screen.findByRole('link', { name: 'Results and payoffs' })).toHaveAttribute(
+      'href',
+      '/race-results?id=7',
+    );
+    finished.unmount();
+
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ status: 'open' }) });
+    renderRoute('/race-card?raceId=7&trackId=1');
+    expect(await screen.findByRole('heading', { name: 'Aville Race 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Watch race' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Results and payoffs' })).not.toBeInTheDocument();
+  });
+
   it('should refresh the race every 3 seconds and observe the server time each time', async () => {
     jest.useFakeTimers({ now: Date.parse('2026-11-23T12:55:00Z') });
     let status = 'open';

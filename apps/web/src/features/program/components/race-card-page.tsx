@@ -43,7 +43,7 @@ export function RaceCardPage({ tote: Tote }: { tote?: ComponentType<{ raceId: nu
     });
   }, [data, update]);
 
-  const buttons = <RaceButtons raceId={raceId} />;
+  const buttons = <RaceButtons raceId={raceId} finished={data?.status === 'finished'} />;
 
   if (raceId === null || (race.isError && !data && race.error instanceof ApiError && race.error.status === 404)) {
     return (
@@ -84,9 +84,14 @@ export function RaceCardPage({ tote: Tote }: { tote?: ComponentType<{ raceId: nu
   );
 }
 
-function RaceButtons({ raceId }: { raceId: number | null }) {
+function RaceButtons({ raceId, finished }: { raceId: number | null; finished: boolean }) {
   return (
     <p className="button-row program-toolbar">
+      {raceId !== null && finished ? (
+        <Link className="button" to={`/race-results?id=${raceId}`}>
+          Results and payoffs
+        </Link>
+      ) : null}
       {raceId !== null ? (
         <Link className="button" to={`/race/${raceId}`}>
           Watch race

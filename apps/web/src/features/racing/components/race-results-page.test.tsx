@@ -2,8 +2,17 @@ import { webcrypto } from 'node:crypto';
 import type { LiveRaceResult, RaceVerification } from '@furlong/contracts';
 import { type EngineInput, simulateRace } from '@furlong/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { json, makeFinisher, makeResult } from '../../../../test/fixtures';
+import {
+  json,
+  list,
+  makeBet,
+  makeFinisher,
+  makeRacePayoffs,
+  makeResult,
+  makeResultPool,
+} from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { PAYOFF_MESSAGES } from './race-payoffs';
 import { RESULTS_MESSAGES } from './race-results-page';
 
 const verification = (patch: Partial<RaceVerification> = {}): RaceVerification => ({
@@ -45,11 +54,12 @@ describe('RaceResultsPage', () => {
   });
   beforeEach(() => asMember());
 
-  it('should say so when no race result id is given, and fetch nothing', async () => {
+  it('should say so when the race result id is no id, fetch nothing, and offer the list of results', async () => {
     const { calls } = mockApi({});
-    renderRoute('/race-results');
+    renderRoute('/race-results?id=abc');
     expect(await screen.findByText(RESULTS_MESSAGES.noId)).toBeInTheDocument();
-    expect(calls.filter((u) => u.pathname.includes('result'))).toHaveLength(0);
+    expect(calls.filter((u) => u.pathname.includes('result') || u.pathname.includes('payoffs'))).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'All results' })).toHaveAttribute('href', '/race-results');
   });
 
   it('should show the loading text, then the result record and the finishers with links', async () => {
@@ -73,7 +83,7 @@ describe('RaceResultsPage', () => {
     expect(within(record).getByRole('link', { name: 'Aville Downs' })).toHaveAttribute('href', '/page-track/1');
     expect(within(record).getByText('1:11.25')).toBeInTheDocument();
 
-    const rows = screen.getAllByRole('row');
+    const rows = within(screen.getByRole('table', { name: 'Finishers in order' })).getAllByRole('row');
     const winner = rows[1] as HTMLElement;
     expect(within(winner).getByRole('link', { name: 'Copper Kettle' })).toHaveAttribute('href', '/page-horse/103');
     expect(within(winner).getByRole('link', { name: 'Jockey 3' })).toHaveAttribute('href', '/page-jockey/203');
@@ -177,5 +187,196 @@ describe('RaceResultsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
     const checks = await screen.findByRole('list', { name: 'Verification' });
     await waitFor(() => expect(checks).toHaveTextContent(/finish order and times does NOT match the official result/));
+  });
+});
+
+describe('RaceResultsPage payoffs', () => {
+  beforeEach(() => asMember());
+
+  const leg = (raceId: number, name: string) => ({
+    leg: raceId === 7 ? 1 : 2,
+    current_race_id: raceId,
+    race_name: name,
+    race_number: raceId - 4,
+    race_date: '2026-11-23',
+    post_time: '2026-11-23T13:00:00.000Z',
+    track_id: 1,
+    track_name: 'Aville Downs',
+    status: raceId === 7 ? 'finished' : 'open',
+  });
+
+  function mockResult(handlers: Parameters<typeof mockApi>[0] = {}) {
+    return mockApi({
+      '/api/current_races/7/result': () => makeResult(),
+      '/api/current_races/7/payoffs': () => makeRacePayoffs(),
+      '/api/me/bets': () => list([], 0, 0, 200),
+      ...handlers,
+    });
+  }
+
+  it('should lead with the $2 Win, Place and Show prices of the first three and the pool totals', async () => {
+    mockResult();
+    renderRoute('/race-results?id=7');
+    const table = await screen.findByRole('table', { name: 'Win, Place and Show ($2)' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent?.trim()).join(' | '));
+    expect(rows).toEqual([
+      'Fin | Horse | Win | Place | Show',
+      '1 | 3 Copper Kettle | $8.40 | $4.20 | $3.00',
+      '2 | 1 Silver Comet |  | $5.60 | $3.80',
+      '3 | 2 Night Ledger |  |  | $4.60',
+    ]);
+    expect(screen.getByRole('list', { name: 'Win, place and show pools' })).toHaveTextContent(
+      'Win pool $5,000.00Place pool $3,000.00Show pool $2,000.00',
+    );
+    // Payoffs come first, before the result record.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(0, 3)).toEqual(['Payoffs', 'Your bets', 'Result record']);
+  });
+
+  it("should show each exotic's winning combination per its base amount and per $2, and a refund said plainly", async () => {
+    mockResult();
+    renderRoute('/race-results?id=7');
+    const table = await screen.findByRole('table', { name: 'Exotics' });
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(row('\\$1 Exacta')).toHaveTextContent(/3-1\s*\$24\.50\s*\$49\.00\s*\$2,500\.00/);
+    expect(row('10¢ Trifecta')).toHaveTextContent(/3-1-2\s*\$87\.60\s*\$1,752\.00/);
+    expect(row('\\$1 Quinella')).toHaveTextContent('No winning ticket: every ticket refunded');
+  });
+
+  it('should show the double and the Pick N this race ends, a consolation and a carryover', async () => {
+    const pick = (combination: string) => ({
+      combination,
+      price_per_dollar_cents: 1_250,
+      base_payout_cents: 125,
+      two_dollar_payout_cents: 2_500,
+      winning_cents: 400,
+      paid_cents: 5_000,
+      races_correct: 3,
+    });
+    mockResult({
+      '/api/current_races/7/payoffs': () =>
+        makeRacePayoffs({
+          pools: [
+            makeResultPool('Daily Double', {
+              race_ids: [6, 7],
+              payoffs: [
+                { ...pick('5-3'), races_correct: null, base_payout_cents: 3_120, two_dollar_payout_cents: 6_240 },
+              ],
+            }),
+            makeResultPool('Pick 3', {
+              race_ids: [5, 6, 7],
+              outcome: 'carried_over',
+              carried_over_cents: 190_000,
+            }),
+            makeResultPool('Pick 4', {
+              race_ids: [4, 5, 6, 7],
+              outcome: 'consolation',
+              carryover_in_cents: 45_000,
+              payoffs: ['1-5-2-3', '1-5-4-3', '2-5-2-3', '6-5-2-3', '7-5-2-3'].map(pick),
+            }),
+          ],
+        }),
+    });
+    renderRoute('/race-results?id=7');
+    const table = await screen.findByRole('table', { name: 'Exotics' });
+    expect(within(table).getByRole('row', { name: /^\$1 Daily Double/ })).toHaveTextContent(
+      /5-3\s*\$31\.20\s*\$62\.40/,
+    );
+    expect(within(table).getByRole('row', { name: /^10¢ Pick 3/ })).toHaveTextContent(
+      'No winning ticket: $1,900.00 carried over to the next Pick 3 at this track',
+    );
+    const consolation = within(table).getByRole('rowheader', { name: '10¢ Pick 4 (3 of 4 correct)' });
+    expect(consolation).toHaveAttribute('rowspan', '3');
+    expect(table).toHaveTextContent('2-5-2-3 and 2 more');
+    expect(table).toHaveTextContent('$2,500.00 + $450.00 carryover');
+  });
+
+  it('should say the pools are being settled, and say so when the payoffs cannot be read', async () => {
+    mockResult({ '/api/current_races/7/payoffs': () => makeRacePayoffs({ settled: false }) });
+    const settling = renderRoute('/race-results?id=7');
+    expect(await screen.findByText(PAYOFF_MESSAGES.settling)).toBeInTheDocument();
+    settling.unmount();
+
+    mockResult({ '/api/current_races/7/payoffs': () => json(500, { statusCode: 500, message: 'database down' }) });
+    renderRoute('/race-results?id=7');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${PAYOFF_MESSAGES.error} (database down)`);
+    // The rest of the result still shows.
+    expect(screen.getByRole('table', { name: 'Finishers in order' })).toBeInTheDocument();
+  });
+
+  it('should say when no pool was open on the race', async () => {
+    mockResult({ '/api/current_races/7/payoffs': () => makeRacePayoffs({ pools: [], win_place_show: [] }) });
+    renderRoute('/race-results?id=7');
+    expect(await screen.findByText(PAYOFF_MESSAGES.noPools)).toBeInTheDocument();
+  });
+
+  it('should list your bets on the race with what each came to', async () => {
+    const race7 = leg(7, 'Aville Race 3');
+    const { calls } = mockResult({
+      '/api/me/bets': () =>
+        list(
+          [
+            makeBet(1, { legs: [race7], status: 'won', payout_cents: 840 }),
+            makeBet(2, {
+              bet_type: 'Exacta',
+              legs: [race7],
+              selections: [[1, 3]],
+              box: true,
+              amount_cents: 100,
+              combinations: 2,
+              total_cents: 200,
+              status: 'lost',
+            }),
+            makeBet(3, {
+              bet_type: 'Quinella',
+              legs: [race7],
+              selections: [[1, 2]],
+              status: 'refunded',
+              payout_cents: 200,
+            }),
+            makeBet(4, {
+              bet_type: 'Daily Double',
+              legs: [race7, leg(8, 'Aville Race 4')],
+              selections: [[3], [1, 2]],
+              combinations: 2,
+              total_cents: 400,
+            }),
+          ],
+          4,
+          0,
+          200,
+        ),
+    });
+    renderRoute('/race-results?id=7');
+    const mine = await screen.findByRole('table', { name: 'Your bets on this race' });
+    const rows = within(mine)
+      .getAllByRole('row')
+      .map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent?.trim()).join(' | '));
+    expect(rows).toEqual([
+      'Bet | Horses | Cost | Outcome',
+      '$2 Win | 3 | $2.00 | Won $8.40',
+      '$1 Exacta | 1,3 (box) | $2.00 | Lost',
+      '$2 Quinella | 1,2 | $2.00 | Refunded $2.00',
+      '$2 Daily Double (leg 1 of 2; settles after Aville Race 4) | 3 / 1,2 | $4.00 | Pending',
+    ]);
+    expect(screen.getByText(/Staked \$10\.00, paid back \$10\.40\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Betting history' })).toHaveAttribute('href', '/user-bets');
+    const asked = calls.find((u) => u.pathname === '/api/me/bets');
+    expect(asked?.searchParams.get('race_id')).toBe('7');
+  });
+
+  it('should say when you had no bets on the race', async () => {
+    mockResult();
+    renderRoute('/race-results?id=7');
+    expect(await screen.findByText(PAYOFF_MESSAGES.noBets)).toBeInTheDocument();
+  });
+
+  it('should read the payoffs of the race a result id names', async () => {
+    const { calls } = mockResult({ '/api/race_results/55': () => makeResult() });
+    renderRoute('/race-results?resultId=55');
+    expect(await screen.findByRole('table', { name: 'Exotics' })).toBeInTheDocument();
+    expect(calls.map((u) => u.pathname)).toContain('/api/current_races/7/payoffs');
   });
 });

@@ -1,6 +1,8 @@
 import type { LiveRaceResult } from '@furlong/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useMyRaceBets } from '../../../api/my-race-bets';
+import { useRacePayoffs } from '../../../api/race-payoffs';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { SHEET_COLUMNS_DEFAULT } from '../../../config/ui';
@@ -8,6 +10,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCents, formatRaceTime } from '../../../lib/format';
 import { type ResultKey, useRaceResult } from '../api/race-result';
 import { parseRaceId } from './race-ids';
+import { MyRaceBetsSection, PayoffsSection } from './race-payoffs';
+import { RaceResultsList } from './race-results-list';
 import { VerifyPanel } from './verify-panel';
 
 /** Spec §8, race results. */
@@ -34,14 +38,37 @@ export function resultKeyFrom(params: URLSearchParams, state: unknown): ResultKe
   return stateId === null ? null : { by: 'result', id: stateId };
 }
 
-/** /race-results: the result record, the finishers with links, and the seed with its checks. */
+/** Whether the address names a result at all (`?id=`, `?resultId=`, `?race_result_id=` or the navigation state). */
+export function namesAResult(params: URLSearchParams, state: unknown): boolean {
+  const fromState = (state as { raceResultId?: unknown } | null)?.raceResultId;
+  return (
+    params.has('id') ||
+    params.has('resultId') ||
+    params.has('race_result_id') ||
+    (fromState !== undefined && fromState !== null)
+  );
+}
+
+/**
+ * /race-results: without an id, the list of recent results; with one, the result: its payoffs,
+ * your bets on it, the result record, the finishers with links, and the seed with its checks.
+ */
 export function RaceResultsPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const key = resultKeyFrom(params, location.state);
   const result = useRaceResult(key);
+  // Asked beside the result when the address names the race (a result id names it only once read).
+  const raceId = key?.by === 'race' ? key.id : (result.data?.current_race_id ?? null);
+  useRacePayoffs(raceId);
+  useMyRaceBets(raceId);
   const actions = (
     <>
+      {key || namesAResult(params, location.state) ? (
+        <Link className="button secondary" to="/race-results">
+          All results
+        </Link>
+      ) : null}
       <Link className="button secondary" to="/current-race-screens">
         Current races
       </Link>
@@ -49,6 +76,13 @@ export function RaceResultsPage() {
     </>
   );
 
+  if (!key && !namesAResult(params, location.state)) {
+    return (
+      <Page title="Race Results" actions={actions}>
+        <RaceResultsList />
+      </Page>
+    );
+  }
   if (!key) {
     return (
       <Page title="Race Results" actions={actions}>
@@ -80,6 +114,8 @@ export function RaceResultsPage() {
   const data = result.data;
   return (
     <Page title={`Race Results: ${data.race_name}`} actions={actions}>
+      <PayoffsSection raceId={data.current_race_id} />
+      <MyRaceBetsSection raceId={data.current_race_id} />
       <ResultRecord result={data} />
       <Finishers result={data} />
       <VerifyPanel result={data} />

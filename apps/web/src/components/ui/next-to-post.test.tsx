@@ -135,9 +135,25 @@ describe('NextToPost', () => {
     expect(
       screen.getByText('4 races cancelled today at Aville Downs: the server was not running at post time'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Aville Downs: Races 1\u20134 cancelled')).toBeInTheDocument();
+  });
+
+  it("should give each track its reason when the day's cancellations differ", async () => {
+    mockApi({
+      '/api/next_to_post': () =>
+        makeBoard({
+          tracks: [
+            makeBoardTrack(1, 'Aville', { cancelled_race_numbers: [1, 2], cancel_reason: 'missed_post' }),
+            makeBoardTrack(2, 'Bton', { cancelled_race_numbers: [5], cancel_reason: 'not_recorded' }),
+          ],
+        }),
+    });
+    renderBoard();
+    expect(await screen.findByText('3 races cancelled today at 2 tracks')).toBeInTheDocument();
     expect(
-      screen.getByText('Aville Downs: Races 1\u20134 cancelled, the server was not running at post time'),
+      screen.getByText('Aville Downs: Races 1, 2 cancelled, the server was not running at post time'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Bton Downs: Race 5 cancelled, its result could not be recorded')).toBeInTheDocument();
   });
 
   it('should say no races are about to go off when the board is empty', async () => {

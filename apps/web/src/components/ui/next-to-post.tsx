@@ -146,7 +146,9 @@ function Cancelled({ tracks }: { tracks: NextToPostTrack[] }) {
       <ul>
         {hit.map((t) => (
           <li key={t.track_id}>
-            {t.track_name}: {formatRaceNumbers(t.cancelled_race_numbers)} cancelled, {cancelReasonText(t.cancel_reason)}
+            {t.track_name}: {formatRaceNumbers(t.cancelled_race_numbers)} cancelled
+            {/* One reason for all is said once, above. */}
+            {reasons.size > 1 ? `, ${cancelReasonText(t.cancel_reason)}` : null}
           </li>
         ))}
       </ul>

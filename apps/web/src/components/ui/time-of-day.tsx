@@ -20,7 +20,10 @@ export function TimeOfDay({
     <>
       <time dateTime={new Date(ms).toISOString()}>{formatTimeOfDay(ms, { seconds, date })}</time>
       {trackOffset === null || trackOffset === undefined ? null : (
-        <span className="track-time"> · track {formatTimeOfDay(ms, { seconds, utcOffsetMinutes: trackOffset })}</span>
+        <span className="track-time">
+          <span className="track-time-sep"> · </span>track{' '}
+          {formatTimeOfDay(ms, { seconds, utcOffsetMinutes: trackOffset })}
+        </span>
       )}
     </>
   );

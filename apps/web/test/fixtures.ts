@@ -5,6 +5,9 @@ import type {
   CurrentRaceSummary,
   LiveFinisher,
   LiveRaceResult,
+  NextToPostRace,
+  NextToPostResponse,
+  NextToPostTrack,
   OpsAlert,
   OpsInstance,
   OpsSnapshot,
@@ -38,6 +41,7 @@ export function makeTrack(id: number, location: string, patch: Partial<TrackReco
     track_name: `${location} Downs`,
     location,
     start_time: '13:00:00',
+    utc_offset_minutes: 0,
     daily_races: 8,
     race_intervals: 25,
     surface_type: 'Dirt',
@@ -146,6 +150,7 @@ export function makeRace(id: number, patch: Partial<CurrentRaceSummary> = {}): C
     track_condition: 'Fast',
     purse_cents: 1_700_000,
     status: 'open',
+    cancel_reason: null,
     seed_hash: null,
     ...patch,
   };
@@ -157,6 +162,7 @@ export function makeRaceDetail(id: number, patch: Partial<CurrentRaceDetail> = {
   return {
     ...makeRace(id, { num_horses: entries.length }),
     track_name: 'Aville Downs',
+    utc_offset_minutes: 0,
     server_time: '2026-11-23T12:55:00.000Z',
     time_scale: 1,
     seed: null,
@@ -208,6 +214,57 @@ export function makeCard(
         ...race,
       }),
     ),
+    ...patch,
+  };
+}
+
+/** A race of the next-to-post board: race `id`, Race 1 at track `trackId` (Aville Downs), open, post 13:00 UTC. */
+export function makeBoardRace(id: number, patch: Partial<NextToPostRace> = {}): NextToPostRace {
+  const trackId = patch.track_id ?? 1;
+  return {
+    id,
+    track_id: trackId,
+    track_name: 'Aville Downs',
+    location: 'Aville',
+    race_number: 1,
+    race_name: 'Aville Race 1',
+    race_date: '2026-11-23',
+    post_time: '2026-11-23T13:00:00.000Z',
+    status: 'open',
+    mtp: 5,
+    num_horses: 8,
+    utc_offset_minutes: 0,
+    ...patch,
+  };
+}
+
+/** A track's day on the board: track `id` with `location`, 8 races, its next one race 1 at 13:00 UTC. */
+export function makeBoardTrack(id: number, location: string, patch: Partial<NextToPostTrack> = {}): NextToPostTrack {
+  return {
+    track_id: id,
+    track_name: `${location} Downs`,
+    location,
+    utc_offset_minutes: 0,
+    local_date: '2026-11-23',
+    first_post_time: '2026-11-23T13:00:00.000Z',
+    races_today: 8,
+    races_left: 8,
+    next_race: { id: id * 100 + 1, race_number: 1, post_time: '2026-11-23T13:00:00.000Z', status: 'open', mtp: 5 },
+    running_race: null,
+    cancelled_race_numbers: [],
+    cancel_reason: null,
+    ...patch,
+  };
+}
+
+/** GET /api/next_to_post seen at 12:55 UTC (racing clock at scale 1), nothing running. */
+export function makeBoard(patch: Partial<NextToPostResponse> = {}): NextToPostResponse {
+  return {
+    server_time: '2026-11-23T12:55:00.000Z',
+    time_scale: 1,
+    races: [],
+    running: [],
+    tracks: [],
     ...patch,
   };
 }

@@ -6,6 +6,20 @@ import { defineOperation, idParam, idParams, isoDate, isoDateTime, queryDate, qu
 export const CURRENT_RACE_STATUSES = ['scheduled', 'open', 'closed', 'running', 'finished', 'cancelled'] as const;
 export type CurrentRaceStatus = (typeof CURRENT_RACE_STATUSES)[number];
 
+/**
+ * Why a race was cancelled: `missed_post`, it had not started a minute (wall time) after its post
+ * time because the server was not running (or not racing) then; `not_recorded`, it ran but its
+ * result could not be written. Every cancelled race carries one.
+ */
+export const RACE_CANCEL_REASONS = ['missed_post', 'not_recorded'] as const;
+export type RaceCancelReason = (typeof RACE_CANCEL_REASONS)[number];
+
+/** What each cancel reason says to a bettor, after "Cancelled: ". */
+export const RACE_CANCEL_REASON_TEXT: Record<RaceCancelReason, string> = {
+  missed_post: 'the server was not running at post time',
+  not_recorded: 'its result could not be recorded',
+};
+
 /** A public GET makes a track's card on demand only for days near today (UTC): a week back, a month ahead. */
 export const CARD_DAYS_BACK = 7;
 export const CARD_DAYS_AHEAD = 30;
@@ -59,6 +73,13 @@ export const currentRaceSummarySchema = z
     track_condition: z.string(),
     purse_cents: z.int(),
     status: z.enum(CURRENT_RACE_STATUSES).describe('the phase of the race'),
+    /** Why the race was cancelled; null unless it was. */
+    cancel_reason: z
+      .enum(RACE_CANCEL_REASONS)
+      .nullable()
+      .describe(
+        'why the race was cancelled (missed_post: the server was not running at post time; not_recorded: its result could not be written); null unless cancelled',
+      ),
     /** SHA-256 of the race's secret seed, once betting opens; null before. */
     seed_hash: z.string().nullable().describe('SHA-256 (hex) of the secret seed, published when betting opens'),
   })
@@ -103,6 +124,8 @@ export type RacingClockStamp = z.infer<typeof racingClockStampSchema>;
 export const currentRaceDetailSchema = currentRaceSummarySchema
   .extend({
     track_name: z.string(),
+    /** The track's local time minus UTC, in minutes (to show the post time as the track's clock reads it). */
+    utc_offset_minutes: z.int().meta({ description: "the track's local time minus UTC, minutes", examples: [-300] }),
     ...racingClockStampShape,
     /** The secret seed (hex), revealed once the race has finished; null before. */
     seed: z.string().nullable().describe('the secret seed (hex), revealed once finished'),
@@ -164,6 +187,121 @@ export const trackCardQuerySchema = z
   .strict();
 export type TrackCardQuery = z.output<typeof trackCardQuerySchema>;
 
+/** GET /api/next_to_post: races listed. */
+export const NEXT_TO_POST_DEFAULT_LIMIT = 10;
+export const NEXT_TO_POST_MAX_LIMIT = 50;
+
+/** The phases of a race that is not off yet. */
+export const NOT_OFF_STATUSES = ['scheduled', 'open', 'closed'] as const;
+
+const mtpSchema = () =>
+  z
+    .int()
+    .min(0)
+    .describe(
+      'minutes to post on the racing clock at server_time, rounded up (30 s left is 1); 0 from post time until the off',
+    );
+
+/** A race about to go off, as the next-to-post list shows it. */
+export const nextToPostRaceSchema = z
+  .object({
+    id: z.int(),
+    track_id: z.int(),
+    track_name: z.string(),
+    location: z.string(),
+    race_number: z.int(),
+    race_name: z.string(),
+    race_date: isoDate(),
+    /** ISO 8601 instant on the racing clock. */
+    post_time: isoDateTime(),
+    status: z.enum(NOT_OFF_STATUSES).describe('scheduled, open (betting) or closed (at post, about to go off)'),
+    mtp: mtpSchema(),
+    num_horses: z.int(),
+    /** The track's local time minus UTC, in minutes. */
+    utc_offset_minutes: z.int().describe("the track's local time minus UTC, minutes"),
+  })
+  .meta({ id: 'NextToPostRace' });
+export type NextToPostRace = z.infer<typeof nextToPostRaceSchema>;
+
+/** A race running now, to watch. */
+export const runningRaceSchema = z
+  .object({
+    id: z.int(),
+    track_id: z.int(),
+    track_name: z.string(),
+    location: z.string(),
+    race_number: z.int(),
+    race_name: z.string(),
+    post_time: isoDateTime(),
+    num_horses: z.int(),
+  })
+  .meta({ id: 'RunningRace' });
+export type RunningRace = z.infer<typeof runningRaceSchema>;
+
+/** One track's day as the next-to-post board sees it. */
+export const nextToPostTrackSchema = z
+  .object({
+    track_id: z.int(),
+    track_name: z.string(),
+    location: z.string(),
+    utc_offset_minutes: z.int().describe("the track's local time minus UTC, minutes"),
+    /** The track's calendar day on the racing clock. */
+    local_date: isoDate().describe("the track's calendar day now (racing clock)"),
+    /** Post time of race 1 that day; null when its card is not made yet. */
+    first_post_time: isoDateTime().nullable().describe('post time of race 1 of the day; null when no card is made'),
+    races_today: z.int().min(0),
+    /** Races of the day not off yet (and not cancelled). */
+    races_left: z.int().min(0).describe('races of the day not off yet'),
+    /** The day's next race to go off; null when there is no racing left today. */
+    next_race: z
+      .object({
+        id: z.int(),
+        race_number: z.int(),
+        post_time: isoDateTime(),
+        status: z.enum(NOT_OFF_STATUSES),
+        mtp: mtpSchema(),
+      })
+      .nullable()
+      .describe('the next race to go off today; null when there is no racing left today'),
+    /** The race running there now, if one is. */
+    running_race: z.object({ id: z.int(), race_number: z.int() }).nullable().describe('the race running now, if any'),
+    /** The day's cancelled races, by race number. */
+    cancelled_race_numbers: z.array(z.int()).describe("the day's cancelled races, by number"),
+    /** Why the day's last cancelled race was cancelled; null with none. */
+    cancel_reason: z
+      .enum(RACE_CANCEL_REASONS)
+      .nullable()
+      .describe("why the day's latest cancelled race was cancelled; null with none"),
+  })
+  .meta({ id: 'NextToPostTrack' });
+export type NextToPostTrack = z.infer<typeof nextToPostTrackSchema>;
+
+/** GET /api/next_to_post?limit= */
+export const nextToPostResponseSchema = z
+  .object({
+    ...racingClockStampShape,
+    /** Races not off yet across all tracks, soonest post time first. */
+    races: z.array(nextToPostRaceSchema).describe('races not off yet across all tracks, soonest first'),
+    /** Races running now, earliest post first. */
+    running: z.array(runningRaceSchema).describe('races running now, earliest post first'),
+    /**
+     * Every track: those with racing left by their next race's post time, then those with none
+     * left today by location.
+     */
+    tracks: z
+      .array(nextToPostTrackSchema)
+      .describe("every track: by its next race's post time, then those with no racing left today by location"),
+  })
+  .meta({ id: 'NextToPostResponse' });
+export type NextToPostResponse = z.infer<typeof nextToPostResponseSchema>;
+
+export const nextToPostQuerySchema = z
+  .object({
+    limit: queryInteger(1, NEXT_TO_POST_MAX_LIMIT, NEXT_TO_POST_DEFAULT_LIMIT).describe('races listed'),
+  })
+  .strict();
+export type NextToPostQuery = z.output<typeof nextToPostQuerySchema>;
+
 export const programApi = {
   trackCard: defineOperation({
     method: 'get',
@@ -189,6 +327,19 @@ export const programApi = {
     status: 200,
     response: currentRaceListResponseSchema,
     errors: { 400: 'a bad filter or page parameter' },
+  }),
+  nextToPost: defineOperation({
+    method: 'get',
+    path: '/next_to_post',
+    tags: ['program'],
+    access: 'public',
+    summary: 'Races about to go off across all tracks, soonest first, with minutes to post',
+    description:
+      "Races not off yet (soonest post time first, with MTP on the racing clock), the races running now, and every track's day: its next race, races left, and cancelled races with the reason. Count down from post_time with server_time and time_scale.",
+    query: nextToPostQuerySchema,
+    status: 200,
+    response: nextToPostResponseSchema,
+    errors: { 400: 'a bad limit' },
   }),
   currentRace: defineOperation({
     method: 'get',

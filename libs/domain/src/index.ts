@@ -3,6 +3,7 @@ export * from './bet-types';
 export * from './connection-style';
 export * from './day-card';
 export * from './distance';
+export * from './minutes-to-post';
 export * from './morning-line';
 export * from './names';
 export * from './pari-mutuel';

@@ -1,8 +1,38 @@
-import type { CurrentRaceRunner, CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
+import type { CurrentRaceRunner, CurrentRaceStatus, CurrentRaceSummary, RaceCancelReason } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { horseSql, jockeySql, trackSql } from '../catalog/catalog-joins.sql';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './day-card.repository';
+
+/** A race as the next-to-post board reads it (post_time a Date). */
+export interface BoardRaceRow {
+  id: number;
+  track_id: number;
+  track_name: string;
+  location: string;
+  race_number: number;
+  race_name: string;
+  race_date: string;
+  post_time: Date;
+  status: CurrentRaceStatus;
+  num_horses: number;
+  utc_offset_minutes: number;
+}
+
+/** A race of a track's day, as the board sums the day up. */
+export interface DayRaceRow {
+  id: number;
+  track_id: number;
+  race_number: number;
+  post_time: Date;
+  status: CurrentRaceStatus;
+  cancel_reason: RaceCancelReason | null;
+}
+
+/** The board's columns of current_races `cr` with its track `t`. */
+const BOARD_COLUMNS = `
+  cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.location || ' Race ' || cr.race_number AS race_name,
+  cr.race_date, cr.post_time, cr.status, cr.num_horses, t.utc_offset_minutes`;
 
 export interface CurrentRaceFilter {
   trackId?: number;
@@ -12,21 +42,70 @@ export interface CurrentRaceFilter {
   offset: number;
 }
 
+/** The track's name and UTC offset beside a race. */
+export interface RaceTrackFields {
+  track_name: string;
+  utc_offset_minutes: number;
+}
+
 /** Reads current races (current_races, current_race_entries) with the catalog's names. */
 @Injectable()
 export class CurrentRaceRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** A race with its track's name; the seed stays secret (null) until the race has finished. */
-  async findById(id: number): Promise<(CurrentRaceSummary & { track_name: string; seed: string | null }) | undefined> {
-    const rows: (SummaryRow & { track_name: string; seed: string | null })[] = await this.dataSource.query(
-      `SELECT ${SUMMARY_COLUMNS}, t.track_name, CASE WHEN cr.status = 'finished' THEN cr.seed END AS seed
+  async findById(id: number): Promise<(CurrentRaceSummary & RaceTrackFields & { seed: string | null }) | undefined> {
+    const rows: (SummaryRow & RaceTrackFields & { seed: string | null })[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS}, t.track_name, t.utc_offset_minutes,
+              CASE WHEN cr.status = 'finished' THEN cr.seed END AS seed
          FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = $1`,
       [id],
     );
     const row = rows[0];
-    return row && { ...toSummary(row), track_name: row.track_name, seed: row.seed };
+    return (
+      row && {
+        ...toSummary(row),
+        track_name: row.track_name,
+        utc_offset_minutes: row.utc_offset_minutes,
+        seed: row.seed,
+      }
+    );
+  }
+
+  /** Races not off yet (scheduled, open, closed) posting at or after `notBefore`, soonest first. */
+  notOff(notBefore: Date, limit: number): Promise<BoardRaceRow[]> {
+    return this.dataSource.query(
+      `SELECT ${BOARD_COLUMNS}
+         FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
+        WHERE cr.status IN ('scheduled', 'open', 'closed') AND cr.post_time >= $1
+        ORDER BY cr.post_time, cr.id
+        LIMIT $2`,
+      [notBefore, limit],
+    );
+  }
+
+  /** Races running now, earliest post first. */
+  running(): Promise<BoardRaceRow[]> {
+    return this.dataSource.query(
+      `SELECT ${BOARD_COLUMNS}
+         FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
+        WHERE cr.status = 'running'
+        ORDER BY cr.post_time, cr.id`,
+    );
+  }
+
+  /** The races of the given tracks' days (track i on dates[i]), by track and race number. */
+  ofDays(trackIds: readonly number[], dates: readonly string[]): Promise<DayRaceRow[]> {
+    if (trackIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT cr.id, cr.track_id, cr.race_number, cr.post_time, cr.status, cr.cancel_reason
+         FROM current_races cr
+         JOIN unnest($1::int[], $2::date[]) AS d(track_id, race_date)
+           ON cr.track_id = d.track_id AND cr.race_date = d.race_date
+        ORDER BY cr.track_id, cr.race_number`,
+      [[...trackIds], [...dates]],
+    );
   }
 
   // Trainer and owner are the horse's own: a current entry records only the horse and its rider.

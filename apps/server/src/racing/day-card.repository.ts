@@ -18,7 +18,7 @@ export interface CardDraw {
 export const SUMMARY_COLUMNS = `
   cr.id, cr.track_id, cr.race_number, cr.location || ' Race ' || cr.race_number AS race_name,
   cr.race_date, cr.post_time, cr.location, cr.miles, cr.furlongs, cr.meters, cr.num_horses, cr.weather,
-  cr.surface_type, cr.track_condition, cr.purse_cents, cr.status, cr.seed_hash`;
+  cr.surface_type, cr.track_condition, cr.purse_cents, cr.status, cr.cancel_reason, cr.seed_hash`;
 
 /** A summary row as pg returns it (post_time is a Date). */
 export interface SummaryRow extends Omit<CurrentRaceSummary, 'post_time'> {
@@ -44,6 +44,7 @@ export function toSummary(row: SummaryRow): CurrentRaceSummary {
     track_condition: row.track_condition,
     purse_cents: row.purse_cents,
     status: row.status,
+    cancel_reason: row.cancel_reason,
     seed_hash: row.seed_hash,
   };
 }

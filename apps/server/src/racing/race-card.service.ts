@@ -3,10 +3,16 @@ import { MAX_DAILY_RACES, planDayCard } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type CurrentRaceFilter, CurrentRaceRepository } from './current-race.repository';
+import {
+  type BoardRaceRow,
+  type CurrentRaceFilter,
+  CurrentRaceRepository,
+  type DayRaceRow,
+  type RaceTrackFields,
+} from './current-race.repository';
 import { type CardTrackRow, DayCardRepository } from './day-card.repository';
 
-export type { CardTrackRow, CurrentRaceFilter };
+export type { BoardRaceRow, CardTrackRow, CurrentRaceFilter, DayRaceRow };
 
 /** The calendar day at a track at instant `now`, from its UTC offset (local − UTC, minutes). */
 export function trackLocalDay(now: Date | number, utcOffsetMinutes: number): string {
@@ -72,14 +78,29 @@ export class RaceCardService {
     return this.cards.listRaces(trackId, date);
   }
 
-  /** A race with its track's name; the seed stays secret (null) until the race has finished. */
-  race(id: number): Promise<(CurrentRaceSummary & { track_name: string; seed: string | null }) | undefined> {
+  /** A race with its track's name and offset; the seed stays secret (null) until the race has finished. */
+  race(id: number): Promise<(CurrentRaceSummary & RaceTrackFields & { seed: string | null }) | undefined> {
     return this.races.findById(id);
   }
 
   /** A race's runners, post-position order. */
   entries(id: number): Promise<CurrentRaceRunner[]> {
     return this.races.entries(id);
+  }
+
+  /** Races not off yet posting at or after `notBefore` (not stale), soonest first. */
+  notOff(notBefore: Date, limit: number): Promise<BoardRaceRow[]> {
+    return this.races.notOff(notBefore, limit);
+  }
+
+  /** Races running now, earliest post first. */
+  running(): Promise<BoardRaceRow[]> {
+    return this.races.running();
+  }
+
+  /** The races of each track's day (track i on dates[i]). */
+  ofDays(trackIds: readonly number[], dates: readonly string[]): Promise<DayRaceRow[]> {
+    return this.races.ofDays(trackIds, dates);
   }
 
   /** A page of races, newest post time first, with the total. */

@@ -184,10 +184,13 @@ export class RaceRepository {
     );
   }
 
-  /** Races that never got going by their post time plus the grace: cancelled, not run late. */
+  /**
+   * Races that never got going by their post time plus the grace: cancelled, not run late, for a
+   * missed post (the server was not running, or not racing, at their post time).
+   */
   cancelStale(postBefore: Date): Promise<number[]> {
     return this.update(
-      `UPDATE current_races SET status = 'cancelled'
+      `UPDATE current_races SET status = 'cancelled', cancel_reason = 'missed_post'
         WHERE status IN ('scheduled', 'open', 'closed') AND post_time < $1 RETURNING id`,
       [postBefore],
     );
@@ -214,7 +217,7 @@ export class RaceRepository {
   /** A race that cannot be recorded: cancelled (conditionally, like every move). */
   async abandon(id: number): Promise<boolean> {
     const ids = await this.update(
-      `UPDATE current_races SET status = 'cancelled'
+      `UPDATE current_races SET status = 'cancelled', cancel_reason = 'not_recorded'
         WHERE id = $1 AND status IN ('open', 'closed', 'running') RETURNING id`,
       [id],
     );

@@ -3,12 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '../config/ui';
 import { getJson } from '../lib/api-client';
 
-/** A track as GET /api/tracks lists it. Clock times are hh:mm:ss, read as UTC. */
+/** A track as GET /api/tracks lists it. Clock times are hh:mm:ss, the track's local time. */
 export interface TrackRecord {
   id: number;
   track_name: string;
   location: string;
   start_time: string | null;
+  /** The track's local time minus UTC, in minutes. */
+  utc_offset_minutes: number;
   daily_races: number | null;
   /** Minutes between consecutive races. */
   race_intervals: number | null;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@furlong/domain';
+import { formatMoney, racePostTime } from '@furlong/domain';
 
 const whole = new Intl.NumberFormat('en-US');
 
@@ -37,9 +37,99 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** An ISO instant as the track's clock (UTC), hh:mm:ss. */
-export function formatTrackTime(iso: string): string {
-  return new Date(iso).toISOString().slice(11, 19);
+export interface TimeOfDayOptions {
+  /** With seconds, for a clock that ticks: 7:05:09 PM EST. */
+  seconds?: boolean;
+  /** With the day before it: Nov 23, 7:05 PM EST. */
+  date?: boolean;
+  /** An IANA time zone; absent, the viewer's own (tests fix one). */
+  timeZone?: string;
+  /** A fixed offset from UTC instead of a zone, as a track keeps its clock: 1:05 PM UTC−5. */
+  utcOffsetMinutes?: number;
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function timeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', options);
+    timeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A UTC offset in minutes as a label: −300 → UTC−5, 330 → UTC+5:30, 0 → UTC. */
+export function formatUtcOffset(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const hours = Math.floor(abs / 60);
+  const rest = abs % 60;
+  return `UTC${minutes < 0 ? '\u2212' : '+'}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/**
+ * The one way a time of day is shown: in the viewer's own time zone, labelled with it
+ * ("7:05 PM EST"), or with `utcOffsetMinutes` as a track's own clock reads it ("1:05 PM UTC−5").
+ * Takes an instant (ISO text, epoch ms or a Date); a dash for anything that is not one.
+ */
+export function formatTimeOfDay(
+  at: string | number | Date | null | undefined,
+  { seconds = false, date = false, timeZone, utcOffsetMinutes }: TimeOfDayOptions = {},
+): string {
+  if (at === null || at === undefined || at === '') return '—';
+  const ms = typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime();
+  if (!Number.isFinite(ms)) return '—';
+  const fields: Intl.DateTimeFormatOptions = {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    ...(date ? { month: 'short', day: 'numeric' } : {}),
+  };
+  if (utcOffsetMinutes !== undefined) {
+    // The track's wall clock: the instant moved by its offset, read as UTC, then labelled.
+    const text = timeFormat({ ...fields, timeZone: 'UTC' }).format(ms + utcOffsetMinutes * 60_000);
+    return `${text} ${formatUtcOffset(utcOffsetMinutes)}`;
+  }
+  return timeFormat({ ...fields, timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+}
+
+/**
+ * A track's clock time (hh:mm:ss, local at the track) on a calendar day as an instant (ISO), the
+ * domain's rule for post times; null when either is missing or not valid. Then it can be shown in
+ * the viewer's zone like any other time of day.
+ */
+export function trackClockInstant(
+  date: string | null | undefined,
+  clock: string | null | undefined,
+  utcOffsetMinutes: number,
+): string | null {
+  if (!date || !clock) return null;
+  try {
+    return racePostTime(date, clock, 1, 0, utcOffsetMinutes).toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/** Race numbers as a short list with runs joined: [1, 2, 3, 4, 7] → "Races 1–4, 7"; [5] → "Race 5". */
+export function formatRaceNumbers(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  if (sorted.length === 0) return '';
+  const runs: string[] = [];
+  let start = sorted[0] as number;
+  let end = start;
+  for (const n of [...sorted.slice(1), Number.NaN]) {
+    if (n === end + 1) {
+      end = n;
+      continue;
+    }
+    runs.push(start === end ? `${start}` : end === start + 1 ? `${start}, ${end}` : `${start}\u2013${end}`);
+    start = n;
+    end = n;
+  }
+  return `${sorted.length === 1 ? 'Race' : 'Races'} ${runs.join(', ')}`;
 }
 
 /** Column names read as labels: earnings_cents → Earnings, horse_name → Horse name. */

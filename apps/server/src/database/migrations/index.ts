@@ -9,6 +9,7 @@ import { PickCarryover1795420000000 } from './1795420000000-PickCarryover';
 import { CatalogListSpeed1795430000000 } from './1795430000000-CatalogListSpeed';
 import { OperatorRole1795440000000 } from './1795440000000-OperatorRole';
 import { PoolPayoffs1795600097000 } from './1795600097000-PoolPayoffs';
+import { RaceCancelReason1795600098000 } from './1795600098000-RaceCancelReason';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CatalogListSpeed1795430000000,
   OperatorRole1795440000000,
   PoolPayoffs1795600097000,
+  RaceCancelReason1795600098000,
 ];

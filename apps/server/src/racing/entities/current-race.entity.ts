@@ -1,3 +1,4 @@
+import type { RaceCancelReason } from '@furlong/contracts';
 import type { EngineRunner } from '@furlong/domain';
 import {
   Check,
@@ -22,6 +23,10 @@ export type RacePhase = (typeof RACE_PHASES)[number];
 @Entity('current_races')
 @Check('ck_current_races_status', "status IN ('scheduled', 'open', 'closed', 'running', 'finished', 'cancelled')")
 @Check('ck_current_races_num_horses', 'num_horses BETWEEN 0 AND 12')
+@Check(
+  'ck_current_races_cancel_reason',
+  "cancel_reason IN ('missed_post', 'not_recorded') AND status = 'cancelled' OR cancel_reason IS NULL AND status <> 'cancelled'",
+)
 @Index('ux_current_races_track_date_number', ['track_id', 'race_date', 'race_number'], { unique: true })
 @Index('ix_current_races_status_post_time', ['status', 'post_time'])
 export class CurrentRace {
@@ -82,6 +87,10 @@ export class CurrentRace {
 
   @Column({ type: 'text', default: 'scheduled' })
   status: RacePhase;
+
+  /** Why the race was cancelled (RACE_CANCEL_REASONS); set exactly when it is. */
+  @Column({ type: 'text', nullable: true })
+  cancel_reason: RaceCancelReason | null;
 
   /** SHA-256 of the secret seed, published when betting opens. */
   @Column({ type: 'text', nullable: true })

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatTimeOfDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useLedger } from '../api/ledger';
 import { useLoginLink } from '../api/login-link';
@@ -24,7 +24,7 @@ interface Field {
   editable?: Editable;
 }
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString();
+const dateTime = (iso: string) => formatTimeOfDay(iso, { date: true });
 
 /** Every field of the account, in order; the first six (ids and session internals) stay hidden. */
 export function accountFields(me: MeResponse): Field[] {
@@ -259,7 +259,7 @@ function Wallet({ balance }: { balance: number }) {
           <tbody>
             {ledger.data.items.map((e) => (
               <tr key={e.id}>
-                <td>{new Date(e.created_at).toLocaleString()}</td>
+                <td>{formatTimeOfDay(e.created_at, { date: true })}</td>
                 <td>{e.reason.replace(/_/g, ' ')}</td>
                 <td>{e.counterparty}</td>
                 <td className="num">{formatCents(e.amount_cents)}</td>

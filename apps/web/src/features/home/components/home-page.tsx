@@ -1,42 +1,13 @@
 import type { ListResponse } from '@furlong/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { catalogRecordQuery } from '../../../api/catalog-record';
-import { Loading } from '../../../components/ui/status';
+import { NextToPost } from '../../../components/ui/next-to-post';
 import { getJson } from '../../../lib/api-client';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-
-interface Featured {
-  id: number;
-  horse_name: string;
-  earnings_cents: number;
-  jockey_id: number;
-  jockey_name: string;
-  trainer_id: number;
-  trainer_name: string;
-  owner_id: number;
-  owner_name: string;
-}
-
-/** The season's top earner and its connections: the featured horse, jockey, trainer and owner. */
-function useFeatured() {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: ['home', 'featured'],
-    queryFn: async ({ signal }) => {
-      const top = await getJson<ListResponse<{ id: number }>>(
-        '/horses',
-        { limit: 1, sort: 'earnings_cents', order: 'desc' },
-        signal,
-      );
-      const first = top.items[0];
-      // Through the record's own query, so the horse's page opens from the cache.
-      return first ? client.fetchQuery(catalogRecordQuery<Featured>('horses', first.id)) : null;
-    },
-    staleTime: 5 * 60_000,
-  });
-}
+import { FeaturedPerformers } from './featured-performers';
+import { LatestResultsSection } from './latest-results-section';
+import { RacingNow } from './racing-now';
 
 function useCounts() {
   return useQuery({
@@ -53,11 +24,13 @@ function useCounts() {
   });
 }
 
+/**
+ * /home: what is on now — the races next to post with their minutes to post, a race running now to
+ * watch, the latest results, and the featured performers.
+ */
 export function HomePage() {
   const session = useSession();
-  const featured = useFeatured();
   const counts = useCounts();
-  const f = featured.data;
   return (
     <div className="home">
       <section className="hero">
@@ -84,32 +57,15 @@ export function HomePage() {
         </p>
       </section>
 
-      <section className="featured" aria-labelledby="featured-title">
-        <h2 id="featured-title">Featured performers</h2>
-        {featured.isPending ? <Loading /> : null}
-        {f ? (
-          <ul className="cards">
-            <li className="card">
-              <span className="card-kicker">Horse</span>
-              <Link to={`/page-horse/${f.id}`}>{f.horse_name}</Link>
-              <span className="card-figure">{formatCents(f.earnings_cents)} earned</span>
-            </li>
-            <li className="card">
-              <span className="card-kicker">Jockey</span>
-              <Link to={`/page-jockey/${f.jockey_id}`}>{f.jockey_name}</Link>
-            </li>
-            <li className="card">
-              <span className="card-kicker">Trainer</span>
-              <Link to={`/page-trainer/${f.trainer_id}`}>{f.trainer_name}</Link>
-            </li>
-            <li className="card">
-              <span className="card-kicker">Owner</span>
-              <Link to={`/page-owner/${f.owner_id}`}>{f.owner_name}</Link>
-            </li>
-          </ul>
-        ) : null}
-        <p className="hint">A bonus for backing a featured performer that wins arrives with wagering.</p>
-      </section>
+      <div className="home-live">
+        <NextToPost limit={6} />
+        <div>
+          <RacingNow />
+          <LatestResultsSection />
+        </div>
+      </div>
+
+      <FeaturedPerformers />
 
       {counts.data ? (
         <section aria-label="The racing catalog">

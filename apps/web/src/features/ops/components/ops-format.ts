@@ -1,16 +1,8 @@
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatTimeOfDay } from '../../../lib/format';
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A wall-clock instant (ISO or epoch ms) as this browser's time of day: 13:05:09. */
+/** A wall-clock instant (ISO or epoch ms) as the viewer's time of day, labelled: 1:05:09 PM EST. */
 export function formatClock(at: string | number): string {
-  const ms = typeof at === 'number' ? at : Date.parse(at);
-  return Number.isFinite(ms) ? clock.format(ms) : '—';
+  return formatTimeOfDay(at, { seconds: true });
 }
 
 /** How long something has lasted: 45 s, 4 min 12 s, 2 h 05 min, 3 d 4 h. */

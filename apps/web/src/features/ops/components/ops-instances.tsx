@@ -1,5 +1,5 @@
 import type { OpsInstance } from '@furlong/contracts';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatTimeOfDay } from '../../../lib/format';
 import { formatClock, formatMegabytes, formatMs, formatRate } from './ops-format';
 
 /** Every server instance, one row each: a silent one in red, a stopped one in grey. */
@@ -57,7 +57,7 @@ function InstanceRow({ instance: i }: { instance: OpsInstance }) {
         )}
       </td>
       <td>
-        <time dateTime={i.started_at} title={new Date(i.started_at).toLocaleString()}>
+        <time dateTime={i.started_at} title={formatTimeOfDay(i.started_at, { date: true, seconds: true })}>
           {formatClock(i.started_at)}
         </time>
       </td>

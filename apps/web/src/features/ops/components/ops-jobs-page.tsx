@@ -1,11 +1,12 @@
 import type { OpsJob } from '@furlong/contracts';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { formatTimeOfDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useOpsJobs } from '../api/ops-jobs';
 
 function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '—';
+  return formatTimeOfDay(iso, { date: true, seconds: true });
 }
 
 /** /admin/ops/jobs: each job kind's counts, last run, failures and next run (the in-process queue board). */

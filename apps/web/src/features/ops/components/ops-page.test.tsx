@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { FakeOpsSocket } from '../../../../test/fake-socket';
 import { json, makeOpsAlert, makeOpsInstance, makeOpsSnapshot } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { formatTimeOfDay } from '../../../lib/format';
 import type { LiveChartProps } from './live-chart';
 import { formatClock } from './ops-format';
 import { OPS_WAITING } from './ops-page';
@@ -79,7 +80,7 @@ describe('OpsPage', () => {
     expect(within(races).getByText('Finished').nextSibling).toHaveTextContent('5');
     expect(within(races).getByRole('link', { name: 'Aville Race 4' })).toHaveAttribute('href', '/race/9');
     expect(within(races).getByRole('timer', { name: 'Time to the next off' })).toHaveTextContent('in 5:00');
-    expect(races).toHaveTextContent('post 12:05:00 UTC');
+    expect(races).toHaveTextContent(`post ${formatTimeOfDay('2026-11-25T12:05:00.000Z', { seconds: true })}`);
   });
 
   it('should list the alerts in red with since when and for how long', async () => {

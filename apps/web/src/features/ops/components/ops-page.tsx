@@ -2,7 +2,7 @@ import { CURRENT_RACE_STATUSES, type CurrentRaceStatus, type OpsSnapshot } from 
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, Loading } from '../../../components/ui/status';
-import { formatCountdown, formatNumber, formatTrackTime } from '../../../lib/format';
+import { formatCountdown, formatNumber, formatTimeOfDay } from '../../../lib/format';
 import type { OpsLiveState } from '../hooks/ops-live-store';
 import { useOpsLive } from '../hooks/use-ops-live';
 import { OpsAlerts } from './ops-alerts';
@@ -138,7 +138,7 @@ function OpsRaces({ races }: { races: OpsSnapshot['races'] }) {
       {next ? (
         <p className="ops-next-off">
           Next off: <Link to={`/race/${next.race_id}`}>{next.race_name}</Link> at {next.track_name}, post{' '}
-          <time dateTime={next.post_time}>{formatTrackTime(next.post_time)}</time> UTC,{' '}
+          <time dateTime={next.post_time}>{formatTimeOfDay(next.post_time, { seconds: true })}</time>,{' '}
           <span role="timer" aria-label="Time to the next off">
             {next.seconds_to_off > 0 ? `in ${formatCountdown(next.seconds_to_off * 1000)}` : 'at the post'}
           </span>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { FakeToteSocket } from '../../../../test/fake-socket';
 import { json, makeRaceDetail, makeTote, STABLE } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { formatTimeOfDay } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
 import { POST_TIME_PASSED, postCountdown } from './race-clock';
 
@@ -49,7 +50,10 @@ describe('RaceCardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Aville Race 1' })).toBeInTheDocument();
     const details = screen.getByRole('table', { name: 'Race details' });
     expect(within(details).getByRole('link', { name: 'Aville Downs' })).toHaveAttribute('href', '/page-track/1');
-    expect(within(details).getByText('13:00:00 UTC')).toBeInTheDocument();
+    // The post time in the viewer's zone, with the track's own clock (UTC+0 here) beside it.
+    expect(within(details).getByRole('rowheader', { name: 'Post time' }).nextSibling).toHaveTextContent(
+      `${formatTimeOfDay('2026-11-23T13:00:00.000Z')} · track 1:00 PM UTC`,
+    );
     expect(within(details).getByText('$17,000.00')).toBeInTheDocument();
     expect(within(details).getByText('ab12cd')).toBeInTheDocument();
 
@@ -116,12 +120,13 @@ describe('RaceCardPage', () => {
     const start = seconds();
     expect(start).toBeGreaterThan(295);
     expect(start).toBeLessThanOrEqual(300);
-    expect(screen.getByText(`2026-11-23 12:55:0${300 - start}`)).toBeInTheDocument();
+    const clockAt = (iso: string) => formatTimeOfDay(iso, { seconds: true });
+    expect(screen.getByText(clockAt(`2026-11-23T12:55:0${300 - start}Z`))).toBeInTheDocument();
     await act(async () => {
       jest.advanceTimersByTime(1000);
     });
     expect(seconds()).toBe(start - 1);
-    expect(screen.getByText(`2026-11-23 12:55:0${301 - start}`)).toBeInTheDocument();
+    expect(screen.getByText(clockAt(`2026-11-23T12:55:0${301 - start}Z`))).toBeInTheDocument();
   });
 
   it('should say post time passed and show the status once post time is reached', async () => {

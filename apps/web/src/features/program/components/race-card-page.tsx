@@ -5,12 +5,13 @@ import { useCurrentRace } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
 import { RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { TimeOfDay } from '../../../components/ui/time-of-day';
 import { RACE_CARD_REFRESH_MS } from '../../../config/ui';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatTimeOfDay } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
 import { useServerNow } from '../../../lib/server-clock';
-import { formatDistance, formatTrackDateTime, parseId, postCountdown, statusLabel, trackTime } from './race-clock';
+import { formatDistance, parseId, postCountdown, raceStatusText } from './race-clock';
 
 /** Spec §8, race card. */
 export const RACE_CARD_MESSAGES = {
@@ -124,13 +125,13 @@ function RaceDetails({ race }: { race: CurrentRaceDetail }) {
       </Link>,
     ],
     ['Date', race.race_date],
-    ['Post time', `${trackTime(race.post_time)} UTC`],
+    ['Post time', <TimeOfDay key="post" at={race.post_time} trackOffset={race.utc_offset_minutes} />],
     ['Distance', formatDistance(race.furlongs, race.miles)],
     ['Surface', race.surface_type],
     ['Condition', race.track_condition],
     ['Weather', race.weather],
     ['Purse', formatCents(race.purse_cents)],
-    ['Status', statusLabel(race.status)],
+    ['Status', raceStatusText(race.status, race.cancel_reason)],
   ];
   if (race.seed_hash)
     rows.push([
@@ -161,17 +162,19 @@ function RaceClock({ race }: { race: CurrentRaceDetail }) {
   return (
     <section className="race-clock" aria-label="Race clock">
       <p>
-        <span className="live-clock-label">Track time</span>{' '}
-        <time dateTime={new Date(now).toISOString()}>{formatTrackDateTime(now)}</time> UTC
+        <span className="live-clock-label">Time</span>{' '}
+        <time dateTime={new Date(now).toISOString()}>{formatTimeOfDay(now, { seconds: true })}</time>
       </p>
       <p>
-        <span className="live-clock-label">Post time</span> {trackTime(race.post_time)}
+        <span className="live-clock-label">Post time</span> <TimeOfDay at={race.post_time} />
       </p>
       {countdown.passed ? (
         <>
           <p className="countdown passed">{countdown.text}</p>
           <p className="countdown-status">
-            {race.status === 'running' ? "They're off — Running" : `Status: ${statusLabel(race.status)}`}
+            {race.status === 'running'
+              ? "They're off — Running"
+              : `Status: ${raceStatusText(race.status, race.cancel_reason)}`}
           </p>
         </>
       ) : (

@@ -1,5 +1,5 @@
-import type { CurrentRaceStatus } from '@furlong/contracts';
-import { formatCountdown, formatTrackTime } from '../../../lib/format';
+import { type CurrentRaceStatus, RACE_CANCEL_REASON_TEXT, type RaceCancelReason } from '@furlong/contracts';
+import { formatCountdown, formatTimeOfDay } from '../../../lib/format';
 import { useServerNow } from '../../../lib/server-clock';
 
 const STATUS_LABELS: Record<CurrentRaceStatus, string> = {
@@ -13,6 +13,12 @@ const STATUS_LABELS: Record<CurrentRaceStatus, string> = {
 
 export function statusLabel(status: CurrentRaceStatus | string): string {
   return STATUS_LABELS[status as CurrentRaceStatus] ?? status;
+}
+
+/** A race's phase with why it was cancelled: "Cancelled: the server was not running at post time". */
+export function raceStatusText(status: CurrentRaceStatus, cancelReason?: RaceCancelReason | null): string {
+  if (status !== 'cancelled') return statusLabel(status);
+  return cancelReason ? `Cancelled: ${RACE_CANCEL_REASON_TEXT[cancelReason]}` : statusLabel(status);
 }
 
 export const POST_TIME_PASSED = 'Post time passed';
@@ -30,24 +36,13 @@ export function postCountdown(postTimeIso: string, nowMs: number): { passed: boo
     : { passed: true, text: POST_TIME_PASSED };
 }
 
-/** An ISO instant as the track's clock (UTC), hh:mm:ss, or a dash when it is not a time. */
-export function trackTime(iso: string | null | undefined): string {
-  return iso && Number.isFinite(Date.parse(iso)) ? formatTrackTime(iso) : '—';
-}
-
-/** An instant as the track's calendar day and clock (UTC): 2026-11-23 06:09:35. */
-export function formatTrackDateTime(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 10)} ${formatTrackTime(iso)}`;
-}
-
-/** The server's clock, ticking every second. */
-export function LiveClock({ label = 'Track time' }: { label?: string }) {
+/** The server's racing clock, ticking every second, in the viewer's own time zone (labelled). */
+export function LiveClock({ label = 'Time' }: { label?: string }) {
   const now = useServerNow();
   return (
     <p className="live-clock">
       <span className="live-clock-label">{label}</span>{' '}
-      <time dateTime={new Date(now).toISOString()}>{formatTrackDateTime(now)}</time> <span className="hint">UTC</span>
+      <time dateTime={new Date(now).toISOString()}>{formatTimeOfDay(now, { seconds: true, date: true })}</time>
     </p>
   );
 }
@@ -69,10 +64,4 @@ export function parseId(text: string | null | undefined): number | null {
   if (!text || !/^\d+$/.test(text)) return null;
   const id = Number(text);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** A clock time (hh:mm:ss or hh:mm) as hh:mm:ss, or a dash. */
-export function formatClock(text: string | null | undefined): string {
-  if (!text) return '—';
-  return /^\d{2}:\d{2}$/.test(text) ? `${text}:00` : text.slice(0, 8);
 }

@@ -1,10 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeCard } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { formatTimeOfDay } from '../../../lib/format';
 import { TRACK_CARD_MESSAGES } from './track-card-page';
 
-// Races 11 and 12, the day's two races, not yet open.
-const dayCard = () => makeCard(1, { firstRaceId: 11, race: { status: 'scheduled' } });
+// Races 11 and 12, the day's two races, not yet open, at a track five hours behind UTC.
+const dayCard = () => {
+  const card = makeCard(1, { firstRaceId: 11, race: { status: 'scheduled' } });
+  return { ...card, track: { ...card.track, start_time: '08:00:00', utc_offset_minutes: -300 } };
+};
 
 const raceRows = () =>
   within(screen.getByRole('table', { name: /^Today's races/ }))
@@ -26,7 +30,17 @@ describe('TrackCardPage', () => {
       within(header)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Aville Downs', 'Aville', '13:00:00', '2', '25 min', 'Dirt', 'Fast', 'Sunny']);
+    ).toEqual([
+      'Aville Downs',
+      'Aville',
+      // Race 1 at 13:00 UTC, in the viewer's zone, and 8:00 AM on the track's own clock.
+      `${formatTimeOfDay('2026-11-23T13:00:00.000Z')} · track 8:00 AM UTC\u22125`,
+      '2',
+      '25 min',
+      'Dirt',
+      'Fast',
+      'Sunny',
+    ]);
     // The link said 8 races; the server's card has 2, and the page goes by the server.
     expect(raceRows()).toHaveLength(2);
     const cells = within(raceRows()[1] as HTMLElement)
@@ -35,7 +49,7 @@ describe('TrackCardPage', () => {
     expect(cells).toEqual([
       '2',
       'Aville Race 2',
-      '13:25:00',
+      `${formatTimeOfDay('2026-11-23T13:25:00.000Z')} · track 8:25 AM UTC\u22125`,
       '6 f',
       'Dirt',
       'Fast',
@@ -46,6 +60,22 @@ describe('TrackCardPage', () => {
     ]);
     expect(calls[0]?.pathname).toBe('/api/program/tracks/1/card');
     expect(calls[0]?.searchParams.has('date')).toBe(false);
+  });
+
+  it('should say which races were cancelled and why, above the card and beside each one', async () => {
+    const card = makeCard(1, { races: 4, firstRaceId: 11 });
+    const races = card.races.map((r) =>
+      r.race_number <= 3 ? { ...r, status: 'cancelled' as const, cancel_reason: 'missed_post' as const } : r,
+    );
+    mockApi({ '/api/program/tracks/1/card': () => ({ ...card, races }) });
+    renderRoute('/track-card?id=1');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Races 1\u20133 were cancelled: the server was not running at post time. Bets on a cancelled race are refunded.',
+    );
+    const status = (row: number) => within(raceRows()[row] as HTMLElement).getAllByRole('cell')[8]?.textContent;
+    expect(status(0)).toBe('Cancelled (the server was not running at post time)');
+    expect(status(2)).toBe('Cancelled (the server was not running at post time)');
+    expect(status(3)).toBe('Open for betting');
   });
 
   it('should open the race card from a row, by click or Enter', async () => {

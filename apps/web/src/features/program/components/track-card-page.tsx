@@ -3,11 +3,13 @@ import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTrackCard } from '../../../api/track-card';
 import { LinkRow } from '../../../components/ui/link-row';
+import { cancelReasonText } from '../../../components/ui/next-to-post';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { TimeOfDay } from '../../../components/ui/time-of-day';
+import { formatCents, formatNumber, formatRaceNumbers, trackClockInstant } from '../../../lib/format';
 import { EnterHorseDialog } from './enter-horse-dialog';
-import { formatClock, formatDistance, LiveClock, PostCountdown, parseId, statusLabel, trackTime } from './race-clock';
+import { formatDistance, LiveClock, PostCountdown, parseId, statusLabel } from './race-clock';
 
 /** Spec §8, track card. */
 export const TRACK_CARD_MESSAGES = {
@@ -66,7 +68,7 @@ export function TrackCardPage() {
   const complete = Boolean(track.start_time) && Boolean(track.daily_races);
   return (
     <Page title={track.track_name || 'Track Card'} actions={actions}>
-      <TrackHeader track={track} />
+      <TrackHeader track={track} date={date} races={races} />
       {card.isError ? <ErrorMessage error={card.error} text="Could not refresh the card." /> : null}
       <div className="button-row program-toolbar">
         <button ref={enterButton} type="button" className="button" onClick={() => setDialogOpen(true)}>
@@ -81,7 +83,10 @@ export function TrackCardPage() {
           {races.length === 0 ? (
             <EmptyState>No races on today's card.</EmptyState>
           ) : (
-            <RaceTable races={races} trackId={track.id} />
+            <>
+              <CancelledNotice races={races} />
+              <RaceTable races={races} track={track} />
+            </>
           )}
         </>
       )}
@@ -90,7 +95,13 @@ export function TrackCardPage() {
   );
 }
 
-function TrackHeader({ track }: { track: CardTrack }) {
+/** Race 1's post time: from the card, or from the track's start time on the card's day. */
+function firstPost(track: CardTrack, date: string, races: readonly CurrentRaceSummary[]): string | null {
+  const first = races.find((r) => r.race_number === 1);
+  return first ? first.post_time : trackClockInstant(date, track.start_time, track.utc_offset_minutes);
+}
+
+function TrackHeader({ track, date, races }: { track: CardTrack; date: string; races: CurrentRaceSummary[] }) {
   return (
     <div className="table-scroll">
       <table>
@@ -111,7 +122,9 @@ function TrackHeader({ track }: { track: CardTrack }) {
           <tr>
             <td>{track.track_name}</td>
             <td>{track.location}</td>
-            <td>{formatClock(track.start_time)}</td>
+            <td>
+              <TimeOfDay at={firstPost(track, date, races)} trackOffset={track.utc_offset_minutes} />
+            </td>
             <td>{formatNumber(track.daily_races)}</td>
             <td>{track.race_intervals ? `${track.race_intervals} min` : '—'}</td>
             <td>{track.surface_type || '—'}</td>
@@ -124,7 +137,22 @@ function TrackHeader({ track }: { track: CardTrack }) {
   );
 }
 
-function RaceTable({ races, trackId }: { races: CurrentRaceSummary[]; trackId: number }) {
+/** A card with cancelled races says which and why, above the table, and what happened to the bets. */
+function CancelledNotice({ races }: { races: CurrentRaceSummary[] }) {
+  const cancelled = races.filter((r) => r.status === 'cancelled');
+  if (cancelled.length === 0) return null;
+  const reasons = [...new Set(cancelled.map((r) => r.cancel_reason))];
+  const why = reasons.map(cancelReasonText).join('; ');
+  return (
+    <p className="notice" role="note">
+      {formatRaceNumbers(cancelled.map((r) => r.race_number))} {cancelled.length === 1 ? 'was' : 'were'} cancelled:{' '}
+      {why}. Bets on a cancelled race are refunded.
+    </p>
+  );
+}
+
+function RaceTable({ races, track }: { races: CurrentRaceSummary[]; track: CardTrack }) {
+  const trackId = track.id;
   return (
     <div className="table-scroll">
       <table>
@@ -150,13 +178,20 @@ function RaceTable({ races, trackId }: { races: CurrentRaceSummary[]; trackId: n
               <LinkRow key={race.id} href={href}>
                 <td>{race.race_number}</td>
                 <td>{race.race_name}</td>
-                <td>{trackTime(race.post_time)}</td>
+                <td>
+                  <TimeOfDay at={race.post_time} trackOffset={track.utc_offset_minutes} />
+                </td>
                 <td>{formatDistance(race.furlongs)}</td>
                 <td>{race.surface_type}</td>
                 <td>{race.track_condition}</td>
                 <td>{formatCents(race.purse_cents)}</td>
                 <td>{race.num_horses}</td>
-                <td>{statusLabel(race.status)}</td>
+                <td>
+                  {statusLabel(race.status)}
+                  {race.status === 'cancelled' ? (
+                    <span className="cancel-reason"> ({cancelReasonText(race.cancel_reason)})</span>
+                  ) : null}
+                </td>
                 <td className="countdown-cell">
                   <PostCountdown postTime={race.post_time} />
                 </td>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, list, makeTrack, makeTracks } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { formatTimeOfDay } from '../../../lib/format';
 import { datesNewestFirst, NO_TRACK_DETAILS } from './track-race-dates-page';
 
 function races(url: URL) {
@@ -44,7 +45,8 @@ describe('TrackRaceDatesPage', () => {
 
   it("should show the track, its newest race date by default, and that day's races", async () => {
     const { calls } = mockApi({
-      '/api/tracks/3': () => makeTrack(3, 'Bton'),
+      // Bton keeps its clock five hours behind UTC.
+      '/api/tracks/3': () => makeTrack(3, 'Bton', { utc_offset_minutes: -300 }),
       '/api/tracks': () => list(makeTracks()),
       '/api/races': races,
     });
@@ -62,7 +64,15 @@ describe('TrackRaceDatesPage', () => {
       within(within(table).getAllByRole('row')[1] as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['10311', 'Claiming 1', '2026-10-31', '13:00:00', 'Claiming', '7']);
+    ).toEqual([
+      '10311',
+      'Claiming 1',
+      '2026-10-31',
+      // 13:00 at the track is 18:00 UTC: shown in the viewer's zone, the track's clock beside it.
+      `${formatTimeOfDay('2026-10-31T18:00:00.000Z')} · track 1:00 PM UTC\u22125`,
+      'Claiming',
+      '7',
+    ]);
     const query = calls.find((u) => u.pathname === '/api/races')?.searchParams;
     expect(query?.get('track_id')).toBe('3');
     expect(query?.get('sort')).toBe('race_number');

@@ -1,13 +1,14 @@
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCatalogRecord } from '../../../api/catalog-record';
 import { LinkRow } from '../../../components/ui/link-row';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { TimeOfDay } from '../../../components/ui/time-of-day';
+import { formatCents, formatNumber, trackClockInstant } from '../../../lib/format';
 import { useTrackRaces } from '../api/track-races';
 import { type TrackRecord, useTracks } from '../api/tracks';
-import { formatClock, formatDistance, parseId } from './race-clock';
+import { formatDistance, parseId } from './race-clock';
 
 /** Spec §8, race dates. */
 export const NO_TRACK_DETAILS = 'No track details available.';
@@ -82,7 +83,7 @@ function TrackDates({ trackId }: { trackId: number }) {
 
   return (
     <>
-      <TrackSummary track={track.data} />
+      <TrackSummary track={track.data} date={date} />
       {dates.length === 0 ? (
         <EmptyState>This track has no race dates.</EmptyState>
       ) : (
@@ -99,18 +100,20 @@ function TrackDates({ trackId }: { trackId: number }) {
               </select>
             </div>
           </div>
-          {date ? <DayRaces trackId={trackId} date={date} /> : null}
+          {date ? <DayRaces trackId={trackId} date={date} utcOffsetMinutes={track.data.utc_offset_minutes} /> : null}
         </>
       )}
     </>
   );
 }
 
-function TrackSummary({ track }: { track: TrackRecord }) {
-  const rows: [string, string][] = [
+function TrackSummary({ track, date }: { track: TrackRecord; date: string | undefined }) {
+  // The start time is the track's clock: on the chosen day it is an instant the viewer's clock can show.
+  const start = trackClockInstant(date, track.start_time, track.utc_offset_minutes);
+  const rows: [string, ReactNode][] = [
     ['Track', track.track_name],
     ['Location', track.location],
-    ['Start time', formatClock(track.start_time)],
+    ['Start time', <TimeOfDay key="start" at={start} trackOffset={track.utc_offset_minutes} />],
     ['Daily races', formatNumber(track.daily_races)],
     ['Race interval', track.race_intervals === null ? '—' : `${track.race_intervals} min`],
     ['Surface', track.surface_type ?? '—'],
@@ -134,7 +137,7 @@ function TrackSummary({ track }: { track: TrackRecord }) {
   );
 }
 
-function DayRaces({ trackId, date }: { trackId: number; date: string }) {
+function DayRaces({ trackId, date, utcOffsetMinutes }: { trackId: number; date: string; utcOffsetMinutes: number }) {
   const races = useTrackRaces(trackId, date);
   if (races.isPending) return <Loading text="Loading races..." />;
   if (races.isError) return <ErrorMessage error={races.error} text="Unable to load the races." />;
@@ -161,7 +164,12 @@ function DayRaces({ trackId, date }: { trackId: number; date: string }) {
                 <td>{race.id}</td>
                 <td>{race.race_name}</td>
                 <td>{race.race_date}</td>
-                <td>{formatClock(race.starting_time)}</td>
+                <td>
+                  <TimeOfDay
+                    at={trackClockInstant(race.race_date, race.starting_time, utcOffsetMinutes)}
+                    trackOffset={utcOffsetMinutes}
+                  />
+                </td>
                 <td>{race.race_class ?? '—'}</td>
                 <td>{formatNumber(race.num_horses)}</td>
               </LinkRow>

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { FakeRaceSocket } from '../../../../test/fake-socket';
 import { list, makeRace } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
+import { formatTimeOfDay } from '../../../lib/format';
 import { useServerClock } from '../../../lib/server-clock';
 import { getSocket } from '../../../lib/socket';
 import { CURRENT_RACES_REFRESH_MS, CURRENT_RACES_SHOWN } from '../api/current-races';
@@ -45,7 +46,7 @@ describe('CurrentRacesPage', () => {
     // Earliest post first: the next race to go.
     expect(rows[1]).toHaveTextContent('Aville Race 3');
     expect(within(rows[1] as HTMLElement).getByRole('timer')).toHaveTextContent('1:30');
-    expect(within(rows[1] as HTMLElement).getByText('13:00:00')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText(formatTimeOfDay('2026-11-23T13:00:00.000Z'))).toBeInTheDocument();
     expect(within(next).getByRole('link', { name: 'Watch Aville Race 4' })).toHaveAttribute('href', '/race/9');
 
     const results = screen.getByRole('region', { name: 'Latest results' });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
-import { formatCountdown, formatTrackTime } from '../../../lib/format';
+import { formatCountdown, formatTimeOfDay } from '../../../lib/format';
 import { useServerNow } from '../../../lib/server-clock';
 import { getSocket } from '../../../lib/socket';
 import { type CurrentRacesOrder, useCurrentRaces } from '../api/current-races';
@@ -21,9 +21,8 @@ export function CurrentRacesPage() {
   return (
     <Page title="Current Races">
       <p className="live-clock">
-        <span className="live-clock-label">Track time</span>{' '}
-        <time dateTime={new Date(now).toISOString()}>{formatTrackTime(new Date(now).toISOString())}</time>{' '}
-        <span className="hint">UTC</span>
+        <span className="live-clock-label">Time</span>{' '}
+        <time dateTime={new Date(now).toISOString()}>{formatTimeOfDay(now, { seconds: true })}</time>
       </p>
       <RaceList title="Running now" status="running" order="next" now={now} empty="No race is running right now." />
       <RaceList
@@ -65,7 +64,7 @@ function RaceList({
             <tr>
               <th scope="col">Track</th>
               <th scope="col">Race</th>
-              <th scope="col">Post time (UTC)</th>
+              <th scope="col">Post time</th>
               <th scope="col">{status === 'open' ? 'To post' : status === 'running' ? 'Status' : 'Result'}</th>
               <th scope="col">
                 <span className="visually-hidden">Action</span>
@@ -106,7 +105,7 @@ function RaceRow({ race, status, now }: { race: CurrentRaceSummary; status: stri
           · {race.furlongs} f · {race.surface_type}
         </span>
       </td>
-      <td>{formatTrackTime(race.post_time)}</td>
+      <td>{formatTimeOfDay(race.post_time)}</td>
       <td>
         {status === 'open' ? (
           <span className="countdown-cell" role="timer" aria-label={`Countdown to post, ${race.race_name}`}>

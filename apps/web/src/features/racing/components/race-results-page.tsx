@@ -7,7 +7,7 @@ import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { SHEET_COLUMNS_DEFAULT } from '../../../config/ui';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents, formatRaceTime } from '../../../lib/format';
+import { formatCents, formatRaceTime, formatTimeOfDay } from '../../../lib/format';
 import { type ResultKey, useRaceResult } from '../api/race-result';
 import { parseRaceId } from './race-ids';
 import { MyRaceBetsSection, PayoffsSection } from './race-payoffs';
@@ -163,7 +163,7 @@ function ResultRecord({ result }: { result: LiveRaceResult }) {
     ],
     ['Winning time', formatRaceTime(result.race_duration_ms)],
     ['Wire position', `${Math.round(result.wire_position * 100)} %`],
-    ['Finished at', new Date(result.finished_at).toISOString().replace('T', ' ').slice(0, 19)],
+    ['Finished at', formatTimeOfDay(result.finished_at, { date: true, seconds: true })],
   ];
   return (
     <section aria-labelledby="result-record">

@@ -1,10 +1,10 @@
 import { STATS_LEADER_KINDS, STATS_LEADER_SORTS, type StatsLeaderKind, type StatsLeaderSort } from '@furlong/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useLeaders } from '../../../api/leaders';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatNumber } from '../../../lib/format';
-import { useLeaders } from '../api/leaders';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { LeadersTable } from './leaders-table';
 

@@ -101,7 +101,7 @@ function AdvancedRaces({ state }: { state: AdvancedRacesState }) {
             Leg {leg + 1}: {race.race_name}
           </h2>
           <p className="hint">
-            {race.race_date}, post {clockTime(race.post_time)} UTC, {race.furlongs} f {race.surface_type}, {race.status}
+            {race.race_date}, post {clockTime(race.post_time)}, {race.furlongs} f {race.surface_type}, {race.status}
           </p>
           <div className="table-scroll">
             <table>

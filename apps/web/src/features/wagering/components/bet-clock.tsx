@@ -1,11 +1,11 @@
-import { formatCountdown, formatTrackTime } from '../../../lib/format';
+import { formatCountdown, formatTimeOfDay } from '../../../lib/format';
 import { useServerNow } from '../../../lib/server-clock';
 
 export const POST_TIME_PASSED = 'Post time passed';
 
-/** An ISO instant as the track's clock (UTC), or a dash when it is not a time. */
+/** An ISO instant as a time of day in the viewer's zone, labelled (7:05 PM EST), or a dash when it is not a time. */
 export function clockTime(iso: string | null | undefined): string {
-  return iso && Number.isFinite(Date.parse(iso)) ? formatTrackTime(iso) : '—';
+  return formatTimeOfDay(iso);
 }
 
 /** The server's clock, the post time and the countdown to it (by the server's clock, never rolling to tomorrow). */
@@ -16,7 +16,7 @@ export function BetClock({ postTime }: { postTime: string }) {
     <section className="race-clock bet-clock" aria-label="Race clock">
       <p>
         <span className="live-clock-label">Time</span>{' '}
-        <time dateTime={new Date(now).toISOString()}>{formatTrackTime(new Date(now).toISOString())}</time> UTC
+        <time dateTime={new Date(now).toISOString()}>{formatTimeOfDay(now, { seconds: true })}</time>
       </p>
       <p>
         <span className="live-clock-label">Post time</span> {clockTime(postTime)}

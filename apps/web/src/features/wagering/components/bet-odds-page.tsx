@@ -61,7 +61,7 @@ export function WinOdds({ tote, live }: { tote: ToteView; live: boolean }) {
   return (
     <>
       <p className="hint" aria-live="polite">
-        {freshness(tote, live)} As of {clockTime(tote.as_of)} UTC.
+        {freshness(tote, live)} As of {clockTime(tote.as_of)}.
       </p>
       <div className="table-scroll">
         <table>

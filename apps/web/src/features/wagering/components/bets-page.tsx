@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCurrentRace } from '../../../api/current-race';
+import { NextToPost } from '../../../components/ui/next-to-post';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
@@ -41,6 +42,7 @@ export function BetsPage() {
         <p>
           Pick a race on the <Link to="/program-card">program card</Link>, then Place Bet.
         </p>
+        <NextToPost limit={8} />
         <BetSlip />
       </Page>
     );
@@ -59,6 +61,7 @@ export function BetsPage() {
         <p className="status status-error">{BETTING_CLOSED}.</p>
       ) : null}
       <BetSlip />
+      <NextToPost />
     </Page>
   );
 }

@@ -55,7 +55,7 @@ export function RaceDetailsPage() {
             </tr>
             <tr>
               <th scope="row">Post time</th>
-              <td>{clockTime(r.post_time)} UTC</td>
+              <td>{clockTime(r.post_time)}</td>
             </tr>
             <tr>
               <th scope="row">Distance</th>

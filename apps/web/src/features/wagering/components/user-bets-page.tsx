@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatTimeOfDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useBets } from '../api/my-bets';
 import { parseId } from '../hooks/use-race-in-context';
@@ -29,7 +29,7 @@ export const HISTORY_COLUMNS: readonly Column[] = [
   {
     key: 'bet_date',
     label: 'Bet date',
-    value: (b) => new Date(b.bet_date).toISOString().replace('T', ' ').slice(0, 19),
+    value: (b) => formatTimeOfDay(b.bet_date, { date: true }),
   },
   { key: 'bet_type', label: 'Bet type', value: (b) => b.bet_type },
   { key: 'track', label: 'Track', value: (b) => legsText(b, (l) => l.track_name) },
@@ -48,7 +48,7 @@ export const HISTORY_COLUMNS: readonly Column[] = [
   {
     key: 'settled_at',
     label: 'Settled',
-    value: (b) => (b.settled_at ? b.settled_at.slice(0, 19).replace('T', ' ') : '—'),
+    value: (b) => formatTimeOfDay(b.settled_at, { date: true }),
   },
   { key: 'id', label: 'Bet id', value: (b) => String(b.id) },
 ];

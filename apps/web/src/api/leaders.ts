@@ -1,6 +1,6 @@
 import type { LeadersResponse, StatsLeaderKind, StatsLeaderSort } from '@furlong/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { getJson } from '../lib/api-client';
 
 export interface LeadersParams {
   kind: StatsLeaderKind;

@@ -8,6 +8,8 @@ export * from './names';
 export * from './pari-mutuel';
 export * from './pool-seeding';
 export * from './prng';
+export * from './race-clock';
+export * from './race-conditions';
 export * from './race-engine';
 export * from './schedule';
 export * from './wagering-rules';

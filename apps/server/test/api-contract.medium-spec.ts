@@ -132,6 +132,7 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'program.trackCard': (w) => ({ as: 'anonymous', path: `/api/program/tracks/${w.trackId}/card` }),
   'program.listCurrentRaces': () => ({ as: 'anonymous', path: '/api/current_races?limit=5' }),
   'program.currentRace': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.openRaceId}` }),
+  'program.morningLine': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.openRaceId}/morning_line` }),
 
   'racing.currentRaceResult': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.resultedRaceId}/result` }),
   'racing.verify': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.resultedRaceId}/verify` }),

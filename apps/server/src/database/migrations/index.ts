@@ -8,6 +8,7 @@ import { Wagering1795418371433 } from './1795418371433-Wagering';
 import { PickCarryover1795420000000 } from './1795420000000-PickCarryover';
 import { CatalogListSpeed1795430000000 } from './1795430000000-CatalogListSpeed';
 import { OperatorRole1795440000000 } from './1795440000000-OperatorRole';
+import { FixedMorningLine1795600099000 } from './1795600099000-FixedMorningLine';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   PickCarryover1795420000000,
   CatalogListSpeed1795430000000,
   OperatorRole1795440000000,
+  FixedMorningLine1795600099000,
 ];

@@ -75,7 +75,7 @@ describe('the morning line of a live race', () => {
 
     // The race is in every runner's form now: a line made today would be made from other figures.
     const formAfter = await forms();
-    formAfter.forEach((f, i) => expect(f.starts).toBe((formBefore[i]?.starts ?? 0) + 1));
+    expect(formAfter.map((f) => f.starts)).toEqual(formBefore.map((f) => f.starts + 1));
     const after = await linesOf(sut.baseUrl, id);
     expect(after.card).toEqual(before.card);
     expect(after.page).toEqual(before.page);

@@ -122,7 +122,7 @@ function RaceButtons({ race }: { race: CurrentRaceDetail | undefined }) {
 function RaceDetails({ race }: { race: CurrentRaceDetail }) {
   const rows: [string, ReactNode][] = [
     ['Race', `${race.race_name} (race ${race.race_number})`],
-    ['Class', race.race_title === race.race_class ? race.race_class : `${race.race_class} — ${race.race_title}`],
+    ['Class', race.race_class],
     [
       'Track',
       <Link key="track" to={`/page-track/${race.track_id}`}>

@@ -112,38 +112,40 @@ export function TopFour({ store }: { store: RaceRoomStore }) {
   );
 }
 
-/** The race tracker: every runner in running order (post order before the off) with its post number, horse number and name. */
+/** The race tracker: every runner in running order with its place (post order, no places, before the off), post number, horse number and name. */
 export function RaceTracker({ store }: { store: RaceRoomStore }) {
   const order = useRunningOrder(store);
   const underWay = useUnderWay(store);
   if (!order) return null;
   return (
     <section className="race-tracker" aria-label="Race tracker">
-      <table>
-        <caption className="visually-hidden">Race tracker</caption>
-        <thead>
-          <tr>
-            <th scope="col">{underWay ? 'Pos' : '#'}</th>
-            <th scope="col">Post</th>
-            <th scope="col">Horse no.</th>
-            <th scope="col">Horse</th>
-            <th scope="col">Jockey</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.map(({ place, entry }) => (
-            <tr key={entry.post_position}>
-              <td className="num">{place}</td>
-              <td>
-                <PostChip post={entry.post_position} />
-              </td>
-              <td className="num">{entry.horse_number}</td>
-              <td>{entry.horse_name}</td>
-              <td>{entry.jockey_name}</td>
+      <div className="table-scroll">
+        <table>
+          <caption className="visually-hidden">Race tracker</caption>
+          <thead>
+            <tr>
+              {underWay ? <th scope="col">Pos</th> : null}
+              <th scope="col">Post</th>
+              <th scope="col">Horse no.</th>
+              <th scope="col">Horse</th>
+              <th scope="col">Jockey</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.map(({ place, entry }) => (
+              <tr key={entry.post_position}>
+                {underWay ? <td className="num">{place}</td> : null}
+                <td>
+                  <PostChip post={entry.post_position} />
+                </td>
+                <td className="num">{entry.horse_number}</td>
+                <td>{entry.horse_name}</td>
+                <td>{entry.jockey_name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

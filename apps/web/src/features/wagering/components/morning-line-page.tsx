@@ -77,9 +77,9 @@ export function MorningLinePage() {
                     <abbr title="Program number">#</abbr>
                   </th>
                   <th scope="col">Horse</th>
-                  <th scope="col">Jockey</th>
-                  <th scope="col">Score</th>
                   <th scope="col">Odds</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Jockey</th>
                 </tr>
               </thead>
               <tbody>
@@ -91,11 +91,11 @@ export function MorningLinePage() {
                     <td>
                       <Link to={`/page-horse/${r.horse_id}`}>{r.horse_name}</Link>
                     </td>
+                    <td className="num ml-odds-cell">{r.morning_line ?? '—'}</td>
+                    <td className="num">{r.score === null ? '—' : r.score.toFixed(3)}</td>
                     <td>
                       <Link to={`/page-jockey/${r.jockey_id}`}>{r.jockey_name}</Link>
                     </td>
-                    <td className="num">{r.score === null ? '—' : r.score.toFixed(3)}</td>
-                    <td className="num">{r.morning_line ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -44,13 +44,13 @@ describe('MorningLinePage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Horse', 'Jockey', 'Score', 'Odds']);
+    ).toEqual(['#', 'Horse', 'Odds', 'Score', 'Jockey']);
     const [, first] = within(table).getAllByRole('row');
     expect(
       within(first as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['1', 'Silver Comet', 'Jockey 1', '0.520', '5-2']);
+    ).toEqual(['1', 'Silver Comet', '5-2', '0.520', 'Jockey 1']);
     expect(within(first as HTMLElement).getByRole('link', { name: 'Silver Comet' })).toHaveAttribute(
       'href',
       '/page-horse/701',

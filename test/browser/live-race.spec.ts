@@ -66,7 +66,12 @@ describe('a live race in the browser', () => {
     const raceId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.locator('.race-canvas canvas').waitFor({ state: 'visible' });
     await page.getByText('Loading images will take a few seconds...').waitFor({ state: 'hidden' });
-    await page.getByRole('region', { name: 'Leaderboard' }).getByRole('listitem').first().waitFor();
+    // Before the off the side panel lists the field in post order; from the off, the standings.
+    await page
+      .getByRole('region', { name: /^(The field|Leaderboard)$/ })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     expect(await canvasColours(page)).toBeGreaterThan(20);
     await screenshot(page, 'race-screen-before-the-off');
 

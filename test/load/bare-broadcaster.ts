@@ -42,9 +42,11 @@ class SyntheticRace {
     const order = Array.from({ length: RUNNERS }, (_, i) => i).sort(
       (a, b) => (this.progress[b] as number) - (this.progress[a] as number),
     );
+    const s = this.s++;
     return {
       r: BARE_RACE_ID,
-      s: this.s++,
+      s,
+      c: s * SAMPLE_MS,
       ts: Date.now(),
       p: this.progress.map((x) => round(x, 4)),
       v: this.speed.map((x) => round(x, 1)),
@@ -75,6 +77,7 @@ function snapshot(frame: RaceFrame | null): RaceSnapshot {
       horse_number: i + 1,
       jockey_id: 200 + i,
       jockey_name: `Bare Jockey ${i + 1}`,
+      morning_line: null,
     })),
     frame,
     result: null,

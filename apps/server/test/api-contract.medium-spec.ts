@@ -135,6 +135,7 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'program.listCurrentRaces': () => ({ as: 'anonymous', path: '/api/current_races?limit=5' }),
   'program.currentRace': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.openRaceId}` }),
   'program.nextToPost': () => ({ as: 'anonymous', path: '/api/next_to_post?limit=5' }),
+  'program.morningLine': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.openRaceId}/morning_line` }),
 
   'racing.currentRaceResult': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.resultedRaceId}/result` }),
   'racing.verify': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.resultedRaceId}/verify` }),

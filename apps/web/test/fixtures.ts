@@ -86,6 +86,11 @@ export const STABLE: readonly CurrentRaceRunner[] = [
     trainer_name: 'Tom Barr',
     owner_id: 401,
     owner_name: 'Greenfield Stables',
+    age: 4,
+    sex: 'colt',
+    weight_lbs: 124,
+    morning_line: '5-2',
+    last_finishes: [1, 3, 2],
   },
   {
     post_position: 2,
@@ -98,6 +103,11 @@ export const STABLE: readonly CurrentRaceRunner[] = [
     trainer_name: null,
     owner_id: null,
     owner_name: null,
+    age: 3,
+    sex: 'filly',
+    weight_lbs: 117,
+    morning_line: '3-1',
+    last_finishes: [],
   },
   {
     post_position: 3,
@@ -110,6 +120,11 @@ export const STABLE: readonly CurrentRaceRunner[] = [
     trainer_name: 'Ida Fenn',
     owner_id: 403,
     owner_name: 'Hilltop Farm',
+    age: 6,
+    sex: 'mare',
+    weight_lbs: 119,
+    morning_line: '9-2',
+    last_finishes: [5],
   },
 ];
 
@@ -128,6 +143,11 @@ export function makeRunners(raceId: number, count = FIELD.length): CurrentRaceRu
     trainer_name: `Trainer ${i + 1}`,
     owner_id: 400 + i,
     owner_name: `Owner ${i + 1}`,
+    age: 3 + i,
+    sex: i % 2 === 0 ? 'colt' : 'filly',
+    weight_lbs: i % 2 === 0 ? 122 : 117,
+    morning_line: ['2-1', '5-2', '4-1', '6-1', '10-1'][i] ?? null,
+    last_finishes: [i + 1, 4],
   }));
 }
 
@@ -152,6 +172,9 @@ export function makeRace(id: number, patch: Partial<CurrentRaceSummary> = {}): C
     status: 'open',
     cancel_reason: null,
     seed_hash: null,
+    race_class: 'Claiming',
+    race_title: 'Claiming $12,500',
+    conditions: 'For horses entered to be claimed for $12,500. Six Furlongs on the dirt. Purse $17,000.',
     ...patch,
   };
 }
@@ -367,14 +390,17 @@ export function makeSnapshot(patch: Partial<RaceSnapshot> = {}): RaceSnapshot {
     server_time: '2026-11-23T12:59:00.000Z',
     time_scale: 1,
     seed_hash: 'f'.repeat(64),
-    entries: STABLE.map(({ post_position, horse_id, horse_name, horse_number, jockey_id, jockey_name }) => ({
-      post_position,
-      horse_id,
-      horse_name,
-      horse_number,
-      jockey_id,
-      jockey_name,
-    })),
+    entries: STABLE.map(
+      ({ post_position, horse_id, horse_name, horse_number, jockey_id, jockey_name, morning_line }) => ({
+        post_position,
+        horse_id,
+        horse_name,
+        horse_number,
+        jockey_id,
+        jockey_name,
+        morning_line,
+      }),
+    ),
     frame: null,
     result: null,
     ...patch,

@@ -82,6 +82,19 @@ export const currentRaceSummarySchema = z
       ),
     /** SHA-256 of the race's secret seed, once betting opens; null before. */
     seed_hash: z.string().nullable().describe('SHA-256 (hex) of the secret seed, published when betting opens'),
+    race_class: z.string().meta({
+      description:
+        'the class, decided with the card from the purse: Claiming, Allowance Optional Claiming, Allowance, Stakes, Graded Stakes',
+      examples: ['Claiming'],
+    }),
+    race_title: z.string().meta({
+      description: "the race's own name, as a program prints it (race_name is its place on the card)",
+      examples: ['Claiming $12,500', 'The Lexington Stakes (G2)'],
+    }),
+    conditions: z.string().meta({
+      description: 'who may run, the trip and surface, and the purse',
+      examples: ['For horses entered to be claimed for $12,500. Six Furlongs on the dirt. Purse $17,000.'],
+    }),
   })
   .meta({ id: 'CurrentRaceSummary' });
 export type CurrentRaceSummary = z.infer<typeof currentRaceSummarySchema>;
@@ -96,14 +109,33 @@ export const runnerConnectionsShape = {
   owner_name: z.string().nullable(),
 };
 
+/** A runner's sex as the program gives it: colt or filly up to four, horse or mare from five. */
+export const RUNNER_SEXES = ['colt', 'filly', 'horse', 'mare'] as const;
+
 /** One runner of a current race with its connections (trainer and owner are the horse's own). */
 export const currentRaceRunnerSchema = z
   .object({
-    post_position: z.int(),
+    /** The program number, which is the post position here (saddle cloth of that number). */
+    post_position: z.int().describe('program number and post position: the saddle cloth carries it'),
     horse_id: z.int(),
     horse_name: z.string(),
-    horse_number: z.int(),
+    /** The horse's 7-digit registration number (not its program number). */
+    horse_number: z.int().describe("the horse's registration number, not its program number"),
     ...runnerConnectionsShape,
+    age: z.int().describe('years, counted from 1 January of the year of birth to the race day'),
+    sex: z.enum(RUNNER_SEXES),
+    weight_lbs: z.int().describe('weight carried (lb), fixed when the card was made'),
+    morning_line: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'the morning line as the tote shows odds, fixed when the card was made; null for a race finished before lines were kept',
+        examples: ['5-2'],
+      }),
+    last_finishes: z
+      .array(z.int())
+      .describe('finishing positions of its last three races before this one, the latest first'),
   })
   .meta({ id: 'CurrentRaceRunner' });
 export type CurrentRaceRunner = z.infer<typeof currentRaceRunnerSchema>;
@@ -302,6 +334,37 @@ export const nextToPostQuerySchema = z
   .strict();
 export type NextToPostQuery = z.output<typeof nextToPostQuerySchema>;
 
+/** One runner's morning line (GET /api/current_races/{id}/morning_line). */
+export const morningLineRunnerSchema = z
+  .object({
+    post_position: z.int().describe('program number'),
+    horse_id: z.int(),
+    horse_name: z.string(),
+    jockey_id: z.int(),
+    jockey_name: z.string(),
+    score: z.number().nullable().describe('the weighted score of spec §9; null without a stored line'),
+    odds: z.number().nullable().describe('odds to 1, two decimals (spec §9); null without a stored line'),
+    morning_line: z
+      .string()
+      .nullable()
+      .meta({ description: 'the odds as the tote shows them', examples: ['5-2'] }),
+  })
+  .meta({ id: 'MorningLineRunner' });
+export type MorningLineRunner = z.infer<typeof morningLineRunnerSchema>;
+
+/** GET /api/current_races/{id}/morning_line */
+export const morningLineResponseSchema = z
+  .object({
+    race_id: z.int(),
+    race_name: z.string(),
+    race_title: z.string(),
+    /** In post-position order. */
+    runners: z.array(morningLineRunnerSchema).describe('in post-position order'),
+    top: z.array(z.int()).describe('program numbers of the Top 3 by score, best first'),
+  })
+  .meta({ id: 'MorningLineResponse' });
+export type MorningLineResponse = z.infer<typeof morningLineResponseSchema>;
+
 export const programApi = {
   trackCard: defineOperation({
     method: 'get',
@@ -350,6 +413,19 @@ export const programApi = {
     params: idParams(),
     status: 200,
     response: currentRaceDetailSchema,
+    errors: { 400: 'a bad id', 404: 'no such race' },
+  }),
+  morningLine: defineOperation({
+    method: 'get',
+    path: '/current_races/{id}/morning_line',
+    tags: ['program'],
+    access: 'public',
+    summary: "A race's morning line: per runner the score and odds, and the Top 3",
+    description:
+      "Made once when the race's card was made (spec §9 weights, from the runners' form then) and never again, so the race's own result does not move it.",
+    params: idParams(),
+    status: 200,
+    response: morningLineResponseSchema,
     errors: { 400: 'a bad id', 404: 'no such race' },
   }),
 };

@@ -23,6 +23,8 @@ export interface RaceEntryView {
   horse_number: number;
   jockey_id: number;
   jockey_name: string;
+  /** The morning line as the tote shows odds ('5-2'), fixed with the card; null when none was kept. */
+  morning_line: string | null;
 }
 
 /**
@@ -34,6 +36,11 @@ export interface RaceFrame {
   r: number;
   /** sample number: race time = s × 500 ms */
   s: number;
+  /**
+   * the race clock (ms): the race time until the winner reaches the wire, then the winner's
+   * official time, where it stops (so the clock at the finish is the official time)
+   */
+  c: number;
   /** the server's wall clock (epoch ms) when the frame was sent */
   ts: number;
   /** progress of each runner, 0 at the start, 1 at the wire; 4 decimals */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type DayCardInput, MAX_RUNNERS, MIN_RUNNERS, parseCalendarDate, planDayCard, racePostTime } from './day-card';
+import { raceConditions } from './race-conditions';
 
 const horses = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, jockey_id: (i % 40) + 1 }));
 const jockeyIds = Array.from({ length: 40 }, (_, i) => i + 1);
@@ -75,6 +76,20 @@ describe(planDayCard.name, () => {
       track_condition: 'Fast',
     });
     expect(race?.post_time.toISOString()).toBe('2026-11-02T12:00:00.000Z');
+  });
+
+  it('should give every race a class, a real name and conditions from its purse, trip and surface', () => {
+    for (const race of planDayCard(input())) {
+      expect(race).toMatchObject(
+        raceConditions({
+          key: `7:2026-11-02:${race.race_number}`,
+          purseCents: race.purse_cents,
+          furlongs: race.furlongs,
+          surface: race.surface_type,
+        }),
+      );
+      expect(race.race_title).not.toMatch(/Race \d/);
+    }
   });
 
   it('should keep at most 13 races', () => {

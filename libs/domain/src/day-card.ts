@@ -1,5 +1,6 @@
 import { distanceFromFurlongs } from './distance';
 import { Prng } from './prng';
+import { type RaceConditions, raceConditions } from './race-conditions';
 import { parseClockTime } from './schedule';
 
 /** At most 13 races per track and day (spec §9). */
@@ -59,7 +60,8 @@ export interface PlannedRunner {
   jockey_id: number;
 }
 
-export interface PlannedRace {
+/** A race of the card: its conditions (class, name) are decided with it, from its purse, trip and surface. */
+export interface PlannedRace extends RaceConditions {
   race_number: number;
   post_time: Date;
   furlongs: number;
@@ -153,6 +155,7 @@ export function planDayCard(input: DayCardInput): PlannedRace[] {
     const field = drawn.slice(next, next + size);
     next += size;
     const distance = distanceFromFurlongs(distances.length > 0 ? prng.pick(distances) : track.furlongs);
+    const purseCents = purses.length > 0 ? prng.pick(purses) : CURRENT_RACE_DEFAULTS.purseCents;
     races.push({
       race_number: n,
       post_time: racePostTime(date, track.start_time, n, track.race_intervals, track.utc_offset_minutes ?? 0),
@@ -162,7 +165,14 @@ export function planDayCard(input: DayCardInput): PlannedRace[] {
       weather,
       surface_type: surfaceType,
       track_condition: trackCondition,
-      purse_cents: purses.length > 0 ? prng.pick(purses) : CURRENT_RACE_DEFAULTS.purseCents,
+      purse_cents: purseCents,
+      // Its own stream (keyed by the race), so the draws of the card stay what they were.
+      ...raceConditions({
+        key: `${track.id}:${date}:${n}`,
+        purseCents,
+        furlongs: distance.furlongs,
+        surface: surfaceType,
+      }),
       runners: assignJockeys(prng, field, jockeyIds),
     });
   }

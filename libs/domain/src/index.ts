@@ -10,6 +10,8 @@ export * from './pari-mutuel';
 export * from './payoffs';
 export * from './pool-seeding';
 export * from './prng';
+export * from './race-clock';
+export * from './race-conditions';
 export * from './race-engine';
 export * from './schedule';
 export * from './wagering-rules';

@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import {
+  cardMorningLine,
   MORNING_LINE_WEIGHTS,
   type MorningLineEntry,
   morningLine,
   morningLineOdds,
   morningLineScores,
   normaliseFactor,
+  storedMorningLine,
   topIndices,
   winProbabilities,
 } from './morning-line';
+import { formatOdds } from './pari-mutuel';
 
 const entry = (over: Partial<MorningLineEntry>): MorningLineEntry => ({
   winRate: 0.2,
@@ -105,5 +108,72 @@ describe(morningLine.name, () => {
 
   it('should share equally when every score is zero', () => {
     expect(winProbabilities([0, 0])).toEqual([0.5, 0.5]);
+  });
+});
+
+describe(cardMorningLine.name, () => {
+  const field = [
+    entry({ winRate: 0.1 }),
+    entry({ winRate: 0.4, averageSpeed: 17 }),
+    entry({ winRate: 0.3 }),
+    entry({ winRate: 0 }),
+  ];
+
+  it("should store each runner's score and odds to 1 with two decimals", () => {
+    const sut = cardMorningLine(field);
+    const line = morningLine(field);
+    expect(sut.map((r) => r.score)).toEqual(line.scores);
+    expect(sut.map((r) => r.odds)).toEqual(line.odds);
+    for (const r of sut) expect(Math.round(r.odds * 100) / 100).toBe(r.odds);
+  });
+
+  it("should read back from storage the line the card made, whatever the runners' form does after", () => {
+    const stored = cardMorningLine(field);
+    const before = storedMorningLine(stored);
+    // The race is run: the winner's figures improve, so a line made now would differ.
+    const after = [...field];
+    after[3] = entry({ winRate: 0.5, averageSpeed: 18, earningsCents: 9e7 });
+    expect(cardMorningLine(after)).not.toEqual(stored);
+    // The stored line is what every page and the pools read: the same before and after.
+    expect(storedMorningLine(stored)).toEqual(before);
+    expect(before.probabilities).toEqual(morningLine(field).probabilities);
+    expect(before.top).toEqual(morningLine(field).top);
+  });
+});
+
+describe(storedMorningLine.name, () => {
+  it('should show the odds as the tote does (5-2, not 2.59-1)', () => {
+    const sut = storedMorningLine([
+      { score: 0.5, odds: 2.59 },
+      { score: 0.3, odds: 1.8 },
+      { score: 0.2, odds: 6.65 },
+    ]);
+    expect(sut.display).toEqual(['5-2', '9-5', '6-1']);
+    expect(sut.display[0]).toBe(formatOdds(2.59).fractional);
+  });
+
+  it('should leave a runner without a stored line out of the Top 3 and show no odds for it', () => {
+    const sut = storedMorningLine([
+      { score: null, odds: null },
+      { score: 0.2, odds: 4 },
+      { score: 0.6, odds: 0.67 },
+      { score: 0.2, odds: 4 },
+    ]);
+    expect(sut.display).toEqual([null, '4-1', '3-5', '4-1']);
+    expect(sut.top).toEqual([2, 1, 3]);
+    expect(sut.probabilities).toEqual([0, 0.2, 0.6, 0.2]);
+  });
+
+  it('should share equally when no runner has a line', () => {
+    expect(
+      storedMorningLine([
+        { score: null, odds: null },
+        { score: null, odds: null },
+      ]),
+    ).toEqual({
+      probabilities: [0.5, 0.5],
+      display: [null, null],
+      top: [],
+    });
   });
 });

@@ -10,7 +10,12 @@
  * factor (null, or no last race) gets the floor for it.
  *
  * Uses Math.log; this is not part of the race engine, so platform float differences don't matter.
+ *
+ * A race's line is made once, when its card is made (cardMorningLine), stored per runner and never
+ * made again: form changes after the card (the race itself joins the history at the finish) must
+ * not move it. Everything after reads the stored line (storedMorningLine).
  */
+import { formatOdds } from './pari-mutuel';
 
 export interface MorningLineEntry {
   /** Wins ÷ starts, 0..1. */
@@ -126,5 +131,51 @@ export function morningLine(
     probabilities: winProbabilities(scores),
     odds: morningLineOdds(scores),
     top: topIndices(scores),
+  };
+}
+
+/** One runner's line as the card stores it. */
+export interface CardLine {
+  /** The weighted score (spec §9). */
+  score: number;
+  /** Odds to 1, two decimals (spec §9). */
+  odds: number;
+}
+
+/** The line of a field when its card is made, in field order: what the card stores per runner. */
+export function cardMorningLine(
+  field: readonly MorningLineEntry[],
+  weights: MorningLineWeights = MORNING_LINE_WEIGHTS,
+): CardLine[] {
+  const line = morningLine(field, weights);
+  return line.scores.map((score, i) => ({ score, odds: line.odds[i] ?? Number.POSITIVE_INFINITY }));
+}
+
+/** A stored line as the pages and the pools read it. */
+export interface StoredMorningLine {
+  /** Win probabilities: each score's share over the runners given (equal shares when none has a line). */
+  probabilities: number[];
+  /** The odds as the tote shows odds ('5-2'), or null for a runner without a stored line. */
+  display: (string | null)[];
+  /** Indices of the Top 3 by score (runners with a line only). */
+  top: number[];
+}
+
+/**
+ * Reads a stored line (scores and odds per runner, null where none was stored): the odds shown
+ * on the tote's ladder by formatOdds, the probabilities the pools are seeded from, the Top 3.
+ */
+export function storedMorningLine(
+  runners: readonly { score: number | null; odds: number | null }[],
+): StoredMorningLine {
+  const scores = runners.map((r) => (r.score !== null && Number.isFinite(r.score) ? r.score : 0));
+  const lined = runners.flatMap((r, i) => (r.score === null ? [] : [i]));
+  return {
+    probabilities: winProbabilities(scores),
+    display: runners.map((r) => (r.odds !== null && Number.isFinite(r.odds) ? formatOdds(r.odds).fractional : null)),
+    top: topIndices(
+      lined.map((i) => scores[i] as number),
+      MORNING_LINE_TOP,
+    ).map((j) => lined[j] as number),
   };
 }

@@ -2,6 +2,7 @@ import type { CardTrack } from '@furlong/contracts';
 import type { DayCardHorse, DayCardTrack } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { runnerFormSql } from './catalog-joins.sql';
 
 /** A track as the day card needs it: its header plus what the races are drawn from. */
 export type CardTrackRow = CardTrack & DayCardTrack;
@@ -10,6 +11,21 @@ export type CardTrackRow = CardTrack & DayCardTrack;
 export interface DrawCandidates {
   horses: DayCardHorse[];
   jockeyIds: number[];
+}
+
+/** A drawn runner's form and the facts its line and weight are fixed from when the card is made. */
+export interface CardRunnerFacts {
+  horse_id: number;
+  /** YYYY-MM-DD */
+  dob: string;
+  gender: 'male' | 'female';
+  /** Percent, or null without form. */
+  win_pct: number | null;
+  avg_speed: number | null;
+  earnings_cents: number | null;
+  last_race_time_ms: number | null;
+  /** The rider's win percent, or null. */
+  jockey_win_pct: number | null;
 }
 
 const TRACK_SELECT = `
@@ -40,5 +56,21 @@ export class DayCardSources {
     );
     const jockeys: { id: number }[] = await manager.query('SELECT id FROM jockeys ORDER BY id');
     return { horses, jockeyIds: jockeys.map((j) => j.id) };
+  }
+
+  /** The form and facts of drawn runners (horse and rider), in the order given; read with the card's transaction. */
+  runnerFacts(
+    manager: EntityManager,
+    runners: readonly { horse_id: number; jockey_id: number }[],
+  ): Promise<CardRunnerFacts[]> {
+    if (runners.length === 0) return Promise.resolve([]);
+    return manager.query(
+      `SELECT u.horse_id, f.dob, f.gender, f.win_pct, f.avg_speed, f.earnings_cents, f.last_race_time_ms,
+              f.jockey_win_pct
+         FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS u(horse_id, jockey_id, i)
+         JOIN LATERAL (${runnerFormSql('u.horse_id', 'u.jockey_id')}) f ON true
+        ORDER BY u.i`,
+      [runners.map((r) => r.horse_id), runners.map((r) => r.jockey_id)],
+    );
   }
 }

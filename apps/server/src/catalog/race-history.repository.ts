@@ -7,6 +7,7 @@ import type { Race } from './entities/race.entity';
 export type HistoryRaceRecord = Pick<
   Race,
   | 'race_name'
+  | 'race_class'
   | 'race_date'
   | 'race_number'
   | 'starting_time'
@@ -191,7 +192,7 @@ export class RaceHistoryRepository {
     const rows: { id: number }[] = await manager.query(
       `INSERT INTO races (race_name, race_date, race_number, starting_time, race_class, num_horses, track_id, location,
                           miles, furlongs, meters, weather, surface_type, track_condition, purse_cents)
-       VALUES ($1, $2, $3, $4, 'Allowance', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       VALUES ($1, $2, $3, $4, $15, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (track_id, race_date, race_number) DO NOTHING
        RETURNING id`,
       [
@@ -209,6 +210,7 @@ export class RaceHistoryRepository {
         race.surface_type,
         race.track_condition,
         race.purse_cents,
+        race.race_class,
       ],
     );
     const raceId = rows[0]?.id;

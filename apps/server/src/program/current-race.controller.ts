@@ -2,6 +2,7 @@ import {
   type CurrentRaceDetail,
   type CurrentRaceListQuery,
   type CurrentRaceListResponse,
+  type MorningLineResponse,
   type OperationParams,
   programApi,
 } from '@furlong/contracts';
@@ -21,5 +22,10 @@ export class CurrentRaceController {
   @Endpoint(programApi.currentRace)
   get(@Parsed('params') params: OperationParams<typeof programApi.currentRace>): Promise<CurrentRaceDetail> {
     return this.service.get(params.id);
+  }
+
+  @Endpoint(programApi.morningLine)
+  morningLine(@Parsed('params') params: OperationParams<typeof programApi.morningLine>): Promise<MorningLineResponse> {
+    return this.service.morningLine(params.id);
   }
 }

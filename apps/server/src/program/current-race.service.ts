@@ -2,6 +2,7 @@ import type {
   CurrentRaceDetail,
   CurrentRaceListQuery,
   CurrentRaceListResponse,
+  MorningLineResponse,
   RacingClockStamp,
 } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
@@ -25,6 +26,11 @@ export class CurrentRaceService {
     if (!race) throw notFound('Current race', id);
     const entries = await this.races.entries(id);
     return { ...race, ...this.clockStamp(), entries };
+  }
+
+  /** The race's morning line, as its card fixed it. */
+  morningLine(id: number): Promise<MorningLineResponse> {
+    return this.races.morningLine(id);
   }
 
   async list(query: CurrentRaceListQuery): Promise<CurrentRaceListResponse> {

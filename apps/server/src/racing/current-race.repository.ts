@@ -1,7 +1,7 @@
 import type { CurrentRaceRunner, CurrentRaceStatus, CurrentRaceSummary, RaceCancelReason } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { horseSql, jockeySql, trackSql } from '../catalog/catalog-joins.sql';
+import { horseSql, jockeySql, lastFinishesSql, trackSql } from '../catalog/catalog-joins.sql';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './day-card.repository';
 
 /** A race as the next-to-post board reads it (post_time a Date). */
@@ -33,6 +33,31 @@ export interface DayRaceRow {
 const BOARD_COLUMNS = `
   cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.location || ' Race ' || cr.race_number AS race_name,
   cr.race_date, cr.post_time, cr.status, cr.num_horses, t.utc_offset_minutes`;
+
+/** A runner as stored, with the catalog's names and facts, before the program's view is made of it. */
+export interface EntryRow
+  extends Pick<
+    CurrentRaceRunner,
+    | 'post_position'
+    | 'horse_id'
+    | 'horse_name'
+    | 'horse_number'
+    | 'jockey_id'
+    | 'jockey_name'
+    | 'trainer_id'
+    | 'trainer_name'
+    | 'owner_id'
+    | 'owner_name'
+    | 'weight_lbs'
+    | 'last_finishes'
+  > {
+  race_date: string;
+  dob: string;
+  gender: 'male' | 'female';
+  /** The stored line (null only for races finished before lines were kept). */
+  morning_line_score: number | null;
+  morning_line_odds: number | null;
+}
 
 export interface CurrentRaceFilter {
   trackId?: number;
@@ -108,18 +133,23 @@ export class CurrentRaceRepository {
     );
   }
 
-  // Trainer and owner are the horse's own: a current entry records only the horse and its rider.
-  async entries(id: number): Promise<CurrentRaceRunner[]> {
-    return this.dataSource.query(
+  // Trainer and owner are the horse's own: a current entry records only the horse, its rider, and
+  // what the card fixed (line, weight). The last finishes are those before the race's post time.
+  async entries(id: number): Promise<EntryRow[]> {
+    const rows: EntryRow[] = await this.dataSource.query(
       `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
-              h.trainer_id, h.trainer_name, h.owner_id, h.owner_name
+              h.trainer_id, h.trainer_name, h.owner_id, h.owner_name, h.dob, h.gender, cr.race_date::text AS race_date,
+              e.weight_lbs, e.morning_line_score, e.morning_line_odds::float8 AS morning_line_odds, lf.last_finishes
          FROM current_race_entries e
+         JOIN current_races cr ON cr.id = e.current_race_id
          JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
          JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
+         JOIN LATERAL (${lastFinishesSql('e.horse_id', 'cr.post_time')}) lf ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
       [id],
     );
+    return rows.map((r) => ({ ...r, last_finishes: r.last_finishes.map(Number) }));
   }
 
   async list(filter: CurrentRaceFilter): Promise<{ items: CurrentRaceSummary[]; total: number }> {

@@ -2,9 +2,19 @@ import type { CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
 import type { DayCardHorse, PlannedRace } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type CardTrackRow, DayCardSources } from '../catalog/day-card-sources';
+import { type CardRunnerFacts, type CardTrackRow, DayCardSources } from '../catalog/day-card-sources';
 
-export type { CardTrackRow };
+export type { CardRunnerFacts, CardTrackRow };
+
+/** What the card fixes per runner when it is made: the morning line and the weight carried. */
+export interface CardRunnerTerms {
+  morning_line_score: number;
+  morning_line_odds: number;
+  weight_lbs: number;
+}
+
+/** Fixes the terms of a race's runners (in post order) from their form and facts. */
+export type CardRunnerTermsRule = (race: PlannedRace, runners: readonly CardRunnerFacts[]) => CardRunnerTerms[];
 
 /** What a card being built already holds, and what it may still draw from. */
 export interface CardDraw {
@@ -18,7 +28,8 @@ export interface CardDraw {
 export const SUMMARY_COLUMNS = `
   cr.id, cr.track_id, cr.race_number, cr.location || ' Race ' || cr.race_number AS race_name,
   cr.race_date, cr.post_time, cr.location, cr.miles, cr.furlongs, cr.meters, cr.num_horses, cr.weather,
-  cr.surface_type, cr.track_condition, cr.purse_cents, cr.status, cr.cancel_reason, cr.seed_hash`;
+  cr.surface_type, cr.track_condition, cr.purse_cents, cr.status, cr.cancel_reason, cr.seed_hash, cr.race_class,
+  cr.race_title, cr.conditions`;
 
 /** A summary row as pg returns it (post_time is a Date). */
 export interface SummaryRow extends Omit<CurrentRaceSummary, 'post_time'> {
@@ -46,6 +57,9 @@ export function toSummary(row: SummaryRow): CurrentRaceSummary {
     status: row.status,
     cancel_reason: row.cancel_reason,
     seed_hash: row.seed_hash,
+    race_class: row.race_class,
+    race_title: row.race_title,
+    conditions: row.conditions,
   };
 }
 
@@ -87,12 +101,15 @@ export class DayCardRepository {
    * Writes the races that `plan` returns for a track's day, in one transaction. An advisory lock on
    * (track, date) makes concurrent first requests wait for the first one, which then finds the card
    * made; ON CONFLICT on the unique (track, date, number) is a second guard. `plan` sees what the
-   * card already holds and must return only races it lacks. Returns how many races were written.
+   * card already holds and must return only races it lacks; `terms` fixes each new race's morning
+   * line and weights from its runners' form as it is now (stored, never made again). Returns how
+   * many races were written.
    */
   async createCard(
     track: CardTrackRow,
     date: string,
     plan: (draw: CardDraw) => readonly PlannedRace[],
+    terms: CardRunnerTermsRule,
   ): Promise<number> {
     // PGlite is a single session: everything below goes through the transaction's own manager.
     return this.dataSource.transaction(async (manager) => {
@@ -113,7 +130,7 @@ export class DayCardRepository {
         horses,
         jockeyIds,
       }).filter((race) => !existingRaceNumbers.has(race.race_number));
-      return this.insertRaces(manager, track, date, races);
+      return this.insertRaces(manager, track, date, races, terms);
     });
   }
 
@@ -122,16 +139,18 @@ export class DayCardRepository {
     track: CardTrackRow,
     date: string,
     races: readonly PlannedRace[],
+    terms: CardRunnerTermsRule,
   ): Promise<number> {
     if (races.length === 0) return 0;
     const inserted: { id: number; race_number: number }[] = await manager.query(
       `INSERT INTO current_races (track_id, race_date, location, race_number, post_time, miles, furlongs, meters,
-                                  num_horses, weather, surface_type, track_condition, purse_cents, status)
+                                  num_horses, weather, surface_type, track_condition, purse_cents, race_class,
+                                  race_title, conditions, status)
        SELECT $1::int, $2::date, $3::text, u.*, 'scheduled'
          FROM unnest($4::smallint[], $5::timestamptz[], $6::numeric[], $7::numeric[], $8::int[], $9::smallint[],
-                     $10::text[], $11::text[], $12::text[], $13::bigint[])
+                     $10::text[], $11::text[], $12::text[], $13::bigint[], $14::text[], $15::text[], $16::text[])
               AS u(race_number, post_time, miles, furlongs, meters, num_horses, weather, surface_type,
-                   track_condition, purse_cents)
+                   track_condition, purse_cents, race_class, race_title, conditions)
        ON CONFLICT (track_id, race_date, race_number) DO NOTHING
        RETURNING id, race_number`,
       [
@@ -148,22 +167,46 @@ export class DayCardRepository {
         races.map((r) => r.surface_type),
         races.map((r) => r.track_condition),
         races.map((r) => r.purse_cents),
+        races.map((r) => r.race_class),
+        races.map((r) => r.race_title),
+        races.map((r) => r.conditions),
       ],
     );
     const idByNumber = new Map(inserted.map((r) => [r.race_number, r.id]));
-    const entries = races.flatMap((race) => {
+    const written = races.flatMap((race) => {
       const id = idByNumber.get(race.race_number);
-      return id === undefined ? [] : race.runners.map((runner) => ({ id, ...runner }));
+      return id === undefined ? [] : [{ id, race }];
+    });
+    // The runners' form as it is now: each race's line is made from it once, here.
+    const facts = await this.sources.runnerFacts(
+      manager,
+      written.flatMap(({ race }) => race.runners),
+    );
+    let next = 0;
+    const entries = written.flatMap(({ id, race }) => {
+      const field = facts.slice(next, next + race.runners.length);
+      next += race.runners.length;
+      const fixed = terms(race, field);
+      return race.runners.map((runner, i) => {
+        const t = fixed[i];
+        if (!t) throw new Error(`race ${race.race_number}: no terms for post ${runner.post_position}`);
+        return { id, ...runner, ...t };
+      });
     });
     if (entries.length > 0) {
       await manager.query(
-        `INSERT INTO current_race_entries (current_race_id, post_position, horse_id, jockey_id)
-         SELECT * FROM unnest($1::int[], $2::smallint[], $3::int[], $4::int[])`,
+        `INSERT INTO current_race_entries (current_race_id, post_position, horse_id, jockey_id, morning_line_score,
+                                           morning_line_odds, weight_lbs)
+         SELECT * FROM unnest($1::int[], $2::smallint[], $3::int[], $4::int[], $5::float8[], $6::numeric[],
+                              $7::smallint[])`,
         [
           entries.map((e) => e.id),
           entries.map((e) => e.post_position),
           entries.map((e) => e.horse_id),
           entries.map((e) => e.jockey_id),
+          entries.map((e) => e.morning_line_score),
+          entries.map((e) => e.morning_line_odds),
+          entries.map((e) => e.weight_lbs),
         ],
       );
     }

@@ -1,5 +1,14 @@
-import type { CurrentRaceRunner, CurrentRaceSummary } from '@furlong/contracts';
-import { MAX_DAILY_RACES, planDayCard } from '@furlong/domain';
+import type { CurrentRaceRunner, CurrentRaceSummary, MorningLineResponse } from '@furlong/contracts';
+import {
+  cardMorningLine,
+  MAX_DAILY_RACES,
+  type MorningLineEntry,
+  planDayCard,
+  racingAge,
+  runnerSex,
+  storedMorningLine,
+  weightCarriedLbs,
+} from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -8,15 +17,76 @@ import {
   type CurrentRaceFilter,
   CurrentRaceRepository,
   type DayRaceRow,
+  type EntryRow,
   type RaceTrackFields,
 } from './current-race.repository';
-import { type CardTrackRow, DayCardRepository } from './day-card.repository';
+import {
+  type CardRunnerFacts,
+  type CardRunnerTerms,
+  type CardTrackRow,
+  DayCardRepository,
+} from './day-card.repository';
 
 export type { BoardRaceRow, CardTrackRow, CurrentRaceFilter, DayRaceRow };
 
 /** The calendar day at a track at instant `now`, from its UTC offset (local − UTC, minutes). */
 export function trackLocalDay(now: Date | number, utcOffsetMinutes: number): string {
   return new Date(new Date(now).getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
+/** A runner's form as the morning line reads it (percentages as fractions, seconds). */
+export function morningLineEntry(form: {
+  win_pct: number | null;
+  avg_speed: number | null;
+  earnings_cents: number | null;
+  last_race_time_ms: number | null;
+  jockey_win_pct: number | null;
+}): MorningLineEntry {
+  return {
+    winRate: form.win_pct === null ? null : form.win_pct / 100,
+    averageSpeed: form.avg_speed,
+    earningsCents: form.earnings_cents,
+    lastRaceTimeSeconds: form.last_race_time_ms === null ? null : form.last_race_time_ms / 1000,
+    jockeyWinRate: form.jockey_win_pct === null ? null : form.jockey_win_pct / 100,
+  };
+}
+
+/**
+ * What the card fixes for a new race's runners (post order), once: the morning line from their form
+ * now (spec §9), and the weight each carries by its age on the race day and its sex.
+ */
+export function cardRunnerTerms(raceDay: string, runners: readonly CardRunnerFacts[]): CardRunnerTerms[] {
+  const line = cardMorningLine(runners.map(morningLineEntry));
+  return runners.map((r, i) => ({
+    morning_line_score: line[i]?.score ?? 0,
+    morning_line_odds: line[i]?.odds ?? 0,
+    weight_lbs: weightCarriedLbs(racingAge(r.dob, raceDay), r.gender),
+  }));
+}
+
+/** The program's view of stored runners: age and sex on the race day, the stored line as the tote shows odds. */
+export function runnerViews(rows: readonly EntryRow[]): CurrentRaceRunner[] {
+  const line = storedMorningLine(rows.map((r) => ({ score: r.morning_line_score, odds: r.morning_line_odds })));
+  return rows.map((r, i) => {
+    const age = racingAge(r.dob, r.race_date);
+    return {
+      post_position: r.post_position,
+      horse_id: r.horse_id,
+      horse_name: r.horse_name,
+      horse_number: r.horse_number,
+      jockey_id: r.jockey_id,
+      jockey_name: r.jockey_name,
+      trainer_id: r.trainer_id,
+      trainer_name: r.trainer_name,
+      owner_id: r.owner_id,
+      owner_name: r.owner_name,
+      age,
+      sex: runnerSex(r.gender, age),
+      weight_lbs: r.weight_lbs,
+      morning_line: line.display[i] ?? null,
+      last_finishes: r.last_finishes,
+    };
+  });
 }
 
 /**
@@ -49,16 +119,20 @@ export class RaceCardService {
     if ((await this.cards.countRaces(trackId, date)) >= Math.min(track.daily_races, MAX_DAILY_RACES)) {
       return track;
     }
-    await this.cards.createCard(track, date, (draw) =>
-      planDayCard({
-        seed: this.config.seed.value,
-        date,
-        track,
-        horses: draw.horses,
-        jockeyIds: draw.jockeyIds,
-        // Only a card that is being completed has horses already; a new one draws from all.
-        excludeHorseIds: draw.existingHorseIds,
-      }),
+    await this.cards.createCard(
+      track,
+      date,
+      (draw) =>
+        planDayCard({
+          seed: this.config.seed.value,
+          date,
+          track,
+          horses: draw.horses,
+          jockeyIds: draw.jockeyIds,
+          // Only a card that is being completed has horses already; a new one draws from all.
+          excludeHorseIds: draw.existingHorseIds,
+        }),
+      (_race, runners) => cardRunnerTerms(date, runners),
     );
     return track;
   }
@@ -84,8 +158,32 @@ export class RaceCardService {
   }
 
   /** A race's runners, post-position order. */
-  entries(id: number): Promise<CurrentRaceRunner[]> {
-    return this.races.entries(id);
+  async entries(id: number): Promise<CurrentRaceRunner[]> {
+    return runnerViews(await this.races.entries(id));
+  }
+
+  /** A race's morning line as its card fixed it (GET /api/current_races/{id}/morning_line). */
+  async morningLine(id: number): Promise<MorningLineResponse> {
+    const race = await this.races.findById(id);
+    if (!race) throw notFound('Current race', id);
+    const rows = await this.races.entries(id);
+    const line = storedMorningLine(rows.map((r) => ({ score: r.morning_line_score, odds: r.morning_line_odds })));
+    return {
+      race_id: race.id,
+      race_name: race.race_name,
+      race_title: race.race_title,
+      runners: rows.map((r, i) => ({
+        post_position: r.post_position,
+        horse_id: r.horse_id,
+        horse_name: r.horse_name,
+        jockey_id: r.jockey_id,
+        jockey_name: r.jockey_name,
+        score: r.morning_line_score,
+        odds: r.morning_line_odds,
+        morning_line: line.display[i] ?? null,
+      })),
+      top: line.top.map((i) => rows[i]?.post_position as number),
+    };
   }
 
   /** Races not off yet posting at or after `notBefore` (not stale), soonest first. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { liveResultsSql, runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
+import { horseSql, liveResultsSql, trackSql } from '../catalog/catalog-joins.sql';
 import { RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
@@ -28,15 +28,13 @@ export interface RaceForTote {
   track_id: number;
 }
 
-/** A runner with the form a morning line is made from. */
-export interface MorningLineForm {
+/** A runner with its morning line as the card stored it (null only for races finished before lines were kept). */
+export interface StoredLineRow {
   post_position: number;
   horse_name: string;
-  win_pct: number | null;
-  avg_speed: number | null;
-  earnings_cents: number | null;
-  last_race_time_ms: number | null;
-  jockey_win_pct: number | null;
+  score: number | null;
+  /** Odds to 1. */
+  odds: number | null;
 }
 
 /** A race of a card, as the sequences (Daily Double, Pick N) starting at it need it. */
@@ -132,13 +130,12 @@ export class RaceReadModel {
     return rows[0];
   }
 
-  /** The runners of a race with the form the morning line is made from. */
-  morningLineForms(raceId: number, runner: Runner = this.dataSource): Promise<MorningLineForm[]> {
+  /** The runners of a race with the morning line its card fixed (never made again from later form). */
+  storedMorningLine(raceId: number, runner: Runner = this.dataSource): Promise<StoredLineRow[]> {
     return runner.query(
-      `SELECT e.post_position, f.horse_name, f.win_pct, f.avg_speed, f.earnings_cents, f.last_race_time_ms,
-              f.jockey_win_pct
+      `SELECT e.post_position, h.horse_name, e.morning_line_score AS score, e.morning_line_odds::float8 AS odds
          FROM current_race_entries e
-         JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
+         JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
       [raceId],

@@ -1,4 +1,4 @@
-import { type EngineRunner, type SimulatedRace, speedFigure } from '@furlong/domain';
+import { type EngineRunner, officialTimeMs, type SimulatedRace, speedFigure } from '@furlong/domain';
 
 /** Shares of the purse for finishing positions 1–6; what the shares leave (rounding, short fields) goes to the winner. */
 export const LIVE_PURSE_SHARES = [0.6, 0.2, 0.1, 0.05, 0.03, 0.02] as const;
@@ -37,7 +37,8 @@ export function officialFinishers(
   return race.finish_order.map((post, position) => {
     const i = indexByPost.get(post);
     if (i === undefined) throw new Error(`finish order names post ${post}, which has no runner`);
-    const timeMs = Math.max(1, Math.round(race.finish_times_ms[i] as number));
+    // The race clock stops at the same figure (raceClockMs).
+    const timeMs = officialTimeMs(race.finish_times_ms[i] as number);
     return {
       finish_position: position + 1,
       post_position: post,

@@ -270,7 +270,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
       this.late(wallNow - dueWall);
       if (k > race.nextSample) this.metrics.ticksSkipped(k - race.nextSample);
     }
-    this.emitter.toRace(race.id, 'race:frame', toFrame(race.id, k, sample, wallNow));
+    this.emitter.toRace(race.id, 'race:frame', toFrame(race.id, k, race.runnable.race, wallNow));
     // The emit returns once every local viewer's copy is written: the frame's ts to here.
     this.metrics.frameWritten(wallNow, this.clock.wallNow());
     race.nextSample = k + 1;

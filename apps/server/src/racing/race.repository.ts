@@ -1,5 +1,5 @@
 import type { LiveRaceResult, RaceEntryView } from '@furlong/contracts';
-import type { EngineRunner } from '@furlong/domain';
+import { type EngineRunner, storedMorningLine } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { horseSql, jockeySql, liveResultsSql, runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
@@ -28,6 +28,8 @@ export interface RaceRunSpec {
   track_condition: string;
   weather: string;
   purse_cents: number;
+  race_class: string;
+  race_title: string;
   utc_offset_minutes: number;
   /** Fixed when betting opened; null before. */
   engine_runners: EngineRunner[] | null;
@@ -70,12 +72,13 @@ export interface ResultToWrite {
   wirePosition: number;
 }
 
-/** The catalog race a live race becomes: named after its card, at its clock time at the track. */
+/** The catalog race a live race becomes: with the name and class its card gave it, at its clock time at the track. */
 function historyRace(spec: RaceRunSpec): HistoryRaceRecord {
   // The card's clock time at the track: post time shifted by the track's offset.
   const localStart = new Date(spec.post_time.getTime() + spec.utc_offset_minutes * 60_000).toISOString().slice(11, 19);
   return {
-    race_name: `${spec.location} Race ${spec.race_number}`,
+    race_name: spec.race_title,
+    race_class: spec.race_class,
     race_date: spec.race_date,
     race_number: spec.race_number,
     starting_time: localStart,
@@ -247,23 +250,31 @@ export class RaceRepository {
       this.dataSource,
       `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
               cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
-              cr.weather, cr.purse_cents, t.utc_offset_minutes, cr.engine_runners
+              cr.weather, cr.purse_cents, cr.race_class, cr.race_title, t.utc_offset_minutes, cr.engine_runners
          FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = $1`,
       [id],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const entries: RaceEntryView[] = await preparedQuery(
-      this.dataSource,
-      `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name
+    const runners: (Omit<RaceEntryView, 'morning_line'> & { score: number | null; odds: number | null })[] =
+      await preparedQuery(
+        this.dataSource,
+        `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
+              e.morning_line_score AS score, e.morning_line_odds::float8 AS odds
          FROM current_race_entries e
          JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
          JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
-      [id],
-    );
+        [id],
+      );
+    // The line as the card fixed it, shown as the tote shows odds.
+    const line = storedMorningLine(runners);
+    const entries: RaceEntryView[] = runners.map(({ score: _score, odds: _odds, ...r }, i) => ({
+      ...r,
+      morning_line: line.display[i] ?? null,
+    }));
     return { ...row, entries };
   }
 

@@ -196,8 +196,7 @@ export class RacingService {
       const runnable = await this.runnableFrom(spec);
       if (runnable) {
         const k = Math.max(0, sampleDueAt(spec.post_time.getTime(), racingNow, runnable.race.samples.length));
-        const sample = runnable.race.samples[k];
-        if (sample) frame = toFrame(id, k, sample, wallNow);
+        if (runnable.race.samples[k]) frame = toFrame(id, k, runnable.race, wallNow);
       }
     }
     return {

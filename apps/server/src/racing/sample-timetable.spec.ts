@@ -1,4 +1,4 @@
-import type { RaceSample } from '@furlong/domain';
+import type { RaceSample, SimulatedRace } from '@furlong/domain';
 import { nextCountdownWall, sampleDueAt, sampleDueTime, toFrame } from './sample-timetable';
 
 const OFF = Date.parse('2026-11-23T14:00:00Z');
@@ -37,13 +37,28 @@ describe('the sample timetable', () => {
       speed: [16.87, 17.04, 0],
       leaderboard: [3, 2, 1],
     };
-    expect(toFrame(7, 3, sample, 1234)).toEqual({
+    const race: SimulatedRace = { finish_order: [3, 2, 1], finish_times_ms: [], winner_time_ms: 9000, samples: [] };
+    race.samples[3] = sample;
+    expect(toFrame(7, 3, race, 1234)).toEqual({
       r: 7,
       s: 3,
+      c: 1500,
       ts: 1234,
       p: [0.1235, 0.5, 1],
       v: [16.9, 17, 0],
       l: [3, 2, 1],
     });
+  });
+
+  it("should stop the frames' race clock at the winner's official time, where the result has it", () => {
+    // Winner home at 1.2346 s of race time, the last runner two samples later.
+    const at = (t: number): RaceSample => ({ t_ms: t, progress: [1, 1], speed: [0, 0], leaderboard: [1, 2] });
+    const race: SimulatedRace = {
+      finish_order: [1, 2],
+      finish_times_ms: [1234.6, 2001],
+      winner_time_ms: 1234.6,
+      samples: [0, 500, 1000, 1500, 2000, 2500].map(at),
+    };
+    expect([0, 1, 2, 3, 4, 5].map((k) => toFrame(7, k, race, 0).c)).toEqual([0, 500, 1000, 1235, 1235, 1235]);
   });
 });

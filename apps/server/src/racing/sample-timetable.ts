@@ -1,5 +1,5 @@
 import type { RaceFrame } from '@furlong/contracts';
-import { RACE_SAMPLE_MS, type RaceSample } from '@furlong/domain';
+import { RACE_SAMPLE_MS, raceClockMs, type SimulatedRace } from '@furlong/domain';
 
 /** Racing-clock instant (epoch ms) at which sample k is due: the off + k × 500 ms. */
 export function sampleDueTime(offMs: number, k: number): number {
@@ -30,10 +30,13 @@ const round = (value: number, places: number): number => {
 };
 
 /** The compact wire form of one sample (progress to 4 decimals, speed to 1). */
-export function toFrame(raceId: number, k: number, sample: RaceSample, wallNowMs: number): RaceFrame {
+export function toFrame(raceId: number, k: number, race: SimulatedRace, wallNowMs: number): RaceFrame {
+  const sample = race.samples[k];
+  if (!sample) throw new RangeError(`race ${raceId} has no sample ${k}`);
   return {
     r: raceId,
     s: k,
+    c: raceClockMs(race, k),
     ts: wallNowMs,
     p: sample.progress.map((x) => round(x, 4)),
     v: sample.speed.map((x) => round(x, 1)),

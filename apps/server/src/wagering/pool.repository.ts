@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../common/prepared-query';
-import { type MorningLineForm, type RaceForTote, RaceReadModel } from '../racing/race-read-model';
+import { type RaceForTote, RaceReadModel, type StoredLineRow } from '../racing/race-read-model';
 import type { PoolState } from './entities/wager-pool.entity';
 import { poolAccountCode } from './wagering-rules';
 
@@ -36,7 +36,7 @@ export interface PoolMoneyIn {
 }
 
 export type { RaceForTote };
-export type RunnerForm = MorningLineForm;
+export type RunnerLine = StoredLineRow;
 
 /** A pool row as PoolRow reads it (convert with toPool). */
 export const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
@@ -164,9 +164,9 @@ export class PoolRepository {
     return this.races.toteRace(raceId, manager);
   }
 
-  /** The runners of a race with the form the morning line is made from. */
-  runnerForms(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RunnerForm[]> {
-    return this.races.morningLineForms(raceId, manager);
+  /** The runners of a race with the morning line its card fixed. */
+  runnerLines(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RunnerLine[]> {
+    return this.races.storedMorningLine(raceId, manager);
   }
 
   /** Open races (by the racing clock) nearest post first. */

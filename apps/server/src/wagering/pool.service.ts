@@ -9,13 +9,12 @@ import type {
 import {
   BET_TYPES,
   type BetTypeRule,
-  formatOdds,
-  morningLine,
   netPoolCents,
   type Pool,
   pickWillPays,
   probables,
   seedPool,
+  storedMorningLine,
   winOdds,
 } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -26,7 +25,7 @@ import { RacingClock } from '../common/racing-clock';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BetRepository } from './bet.repository';
-import { PoolRepository, type PoolRow, type RunnerForm } from './pool.repository';
+import { PoolRepository, type PoolRow, type RunnerLine } from './pool.repository';
 import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
 import { carryoverAccountCode, takeoutFor, takesBets } from './wagering-rules';
 
@@ -53,7 +52,7 @@ interface Legs {
 
 /** The morning line of a field: win probabilities by program number and the board odds. */
 interface FieldLine {
-  runners: RunnerForm[];
+  runners: RunnerLine[];
   probabilities: Record<string, number>;
   odds: Record<string, string>;
 }
@@ -78,23 +77,19 @@ export class PoolService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The morning line of a race's field from the runners' form (domain morningLine). */
+  /**
+   * The morning line of a race's field as its card fixed it (domain storedMorningLine): never made
+   * again from later form, so the seed, the crowd and the board all read the line the card shows.
+   */
   async fieldLine(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<FieldLine> {
-    const runners = await this.pools.runnerForms(raceId, manager);
-    const line = morningLine(
-      runners.map((r) => ({
-        winRate: r.win_pct === null ? null : r.win_pct / 100,
-        averageSpeed: r.avg_speed,
-        earningsCents: r.earnings_cents,
-        lastRaceTimeSeconds: r.last_race_time_ms === null ? null : r.last_race_time_ms / 1000,
-        jockeyWinRate: r.jockey_win_pct === null ? null : r.jockey_win_pct / 100,
-      })),
-    );
+    const runners = await this.pools.runnerLines(raceId, manager);
+    const line = storedMorningLine(runners);
     const probabilities: Record<string, number> = {};
     const odds: Record<string, string> = {};
     runners.forEach((r, i) => {
       probabilities[String(r.post_position)] = line.probabilities[i] ?? 0;
-      odds[String(r.post_position)] = formatOdds(line.odds[i] ?? 99).fractional;
+      // A race finished before lines were kept has none to show.
+      odds[String(r.post_position)] = line.display[i] ?? '—';
     });
     return { runners, probabilities, odds };
   }

@@ -116,11 +116,11 @@ const guardedRoutes: RouteObject[] = [
   {
     path: 'race-card',
     ...lazyPage(async () => {
-      const [{ RaceCardPage }, { RaceTote }] = await Promise.all([
+      const [{ RaceCardPage }, { LiveWinOdds, RaceTote }] = await Promise.all([
         import('../features/program/components/race-card-page'),
         import('../features/wagering/components/race-tote'),
       ]);
-      return () => <RaceCardPage tote={RaceTote} />;
+      return () => <RaceCardPage tote={RaceTote} odds={LiveWinOdds} />;
     }),
   },
   {

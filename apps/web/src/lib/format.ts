@@ -20,12 +20,12 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
   return value === null || value === undefined ? '—' : `${value.toFixed(digits)}%`;
 }
 
-/** Milliseconds as a race time: 84778 → 1:24.78. */
+/** Milliseconds as a race time (the results and the race clock): 84778 → 1:24.78, 5000 → 5.00. */
 export function formatRaceTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   const minutes = Math.floor(ms / 60000);
-  const seconds = ((ms % 60000) / 1000).toFixed(2).padStart(5, '0');
-  return minutes > 0 ? `${minutes}:${seconds}` : seconds;
+  const seconds = ((ms % 60000) / 1000).toFixed(2);
+  return minutes > 0 ? `${minutes}:${seconds.padStart(5, '0')}` : seconds;
 }
 
 /** A countdown: 3725000 → 1:02:05, 65000 → 1:05. */

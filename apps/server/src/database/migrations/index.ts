@@ -10,6 +10,7 @@ import { CatalogListSpeed1795430000000 } from './1795430000000-CatalogListSpeed'
 import { OperatorRole1795440000000 } from './1795440000000-OperatorRole';
 import { PoolPayoffs1795600097000 } from './1795600097000-PoolPayoffs';
 import { RaceCancelReason1795600098000 } from './1795600098000-RaceCancelReason';
+import { FixedMorningLine1795600099000 } from './1795600099000-FixedMorningLine';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OperatorRole1795440000000,
   PoolPayoffs1795600097000,
   RaceCancelReason1795600098000,
+  FixedMorningLine1795600099000,
 ];

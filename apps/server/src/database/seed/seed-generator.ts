@@ -1,10 +1,12 @@
 import {
   BET_TYPES,
   breederName,
+  CLAIMING_PRICES,
   distanceFromFurlongs,
   formatDollars,
   type HorseSex,
   horseName,
+  OPTIONAL_CLAIMING_PRICES,
   ownerName,
   Prng,
   personName,
@@ -330,8 +332,8 @@ const CLASS_BANDS: Record<RaceClass, readonly [number, number]> = {
   'Graded Stakes': [0.88, 1],
 };
 
-const CLAIMING_LADDER = [5000, 6250, 7500, 10000, 12500, 16000, 20000, 25000, 32000, 40000, 50000, 62500, 80000];
-const OPTIONAL_CLAIMING_PRICES = [40000, 50000, 62500, 80000, 100000];
+// The claiming ladder and the optional claiming prices are the domain's (live races price on them too).
+const CLAIMING_LADDER = CLAIMING_PRICES;
 const STAKES_PURSES = [100000, 125000, 150000, 175000, 200000, 250000];
 const GRADED_PURSES: Record<1 | 2 | 3, readonly number[]> = {
   1: [500000, 750000, 1000000],

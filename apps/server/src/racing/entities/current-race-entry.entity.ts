@@ -5,6 +5,11 @@ import { CurrentRace } from './current-race.entity';
 
 @Entity('current_race_entries')
 @Check('ck_current_race_entries_post_position', 'post_position BETWEEN 1 AND 12')
+@Check(
+  'ck_current_race_entries_morning_line',
+  '(morning_line_score IS NULL) = (morning_line_odds IS NULL) AND (morning_line_score IS NULL OR morning_line_score > 0) AND (morning_line_odds IS NULL OR morning_line_odds >= 0)',
+)
+@Check('ck_current_race_entries_weight', 'weight_lbs BETWEEN 100 AND 140')
 @Index('ux_current_race_entries_race_horse', ['current_race_id', 'horse_id'], { unique: true })
 export class CurrentRaceEntry {
   @PrimaryColumn({ type: 'int' })
@@ -36,4 +41,18 @@ export class CurrentRaceEntry {
   @ManyToOne(() => Jockey)
   @JoinColumn({ name: 'jockey_id' })
   jockey?: Relation<Jockey>;
+
+  /**
+   * The morning line, made once when the card is made and never again (domain cardMorningLine):
+   * the runner's score and its odds to 1. Null only for races finished before lines were stored.
+   */
+  @Column({ type: 'double precision', nullable: true })
+  morning_line_score: number | null;
+
+  @Column({ type: 'numeric', precision: 7, scale: 2, nullable: true })
+  morning_line_odds: number | null;
+
+  /** Weight carried (lb), by the scale when the card is made (domain weightCarriedLbs). */
+  @Column({ type: 'smallint' })
+  weight_lbs: number;
 }

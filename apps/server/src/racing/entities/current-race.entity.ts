@@ -85,6 +85,16 @@ export class CurrentRace {
   @Column({ type: 'bigint', default: 0 })
   purse_cents: number;
 
+  /** Class, program name and conditions, decided with the card from purse, trip and surface (domain raceConditions). */
+  @Column({ type: 'text' })
+  race_class: string;
+
+  @Column({ type: 'text' })
+  race_title: string;
+
+  @Column({ type: 'text' })
+  conditions: string;
+
   @Column({ type: 'text', default: 'scheduled' })
   status: RacePhase;
 

@@ -43,12 +43,16 @@ describe('RaceCardPage', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('should show the race, its runners with links to their pages and the wagering buttons', async () => {
-    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ seed_hash: 'ab12cd' }) });
+  it('should show the race with its class and conditions, and the wagering buttons', async () => {
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ seed_hash: 'ab12cd', status: 'open' }) });
     renderRoute('/race-card?raceId=7&trackId=1');
 
-    expect(await screen.findByRole('heading', { name: 'Aville Race 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aville Race 1: Claiming $12,500' })).toBeInTheDocument();
+    expect(
+      screen.getByText('For horses entered to be claimed for $12,500. Six Furlongs on the dirt. Purse $17,000.'),
+    ).toBeInTheDocument();
     const details = screen.getByRole('table', { name: 'Race details' });
+    expect(within(details).getByRole('row', { name: 'Class Claiming' })).toBeInTheDocument();
     expect(within(details).getByRole('link', { name: 'Aville Downs' })).toHaveAttribute('href', '/page-track/1');
     // The post time in the viewer's zone, with the track's own clock (UTC+0 here) beside it.
     expect(within(details).getByRole('rowheader', { name: 'Post time' }).nextSibling).toHaveTextContent(
@@ -57,8 +61,58 @@ describe('RaceCardPage', () => {
     expect(within(details).getByText('$17,000.00')).toBeInTheDocument();
     expect(within(details).getByText('ab12cd')).toBeInTheDocument();
 
-    const entries = screen.getByRole('table', { name: 'Entries (2)' });
+    expect(screen.getByRole('link', { name: 'Place Bet' })).toHaveAttribute('href', '/bets?raceId=7');
+    expect(screen.getByRole('link', { name: 'Bet Odds' })).toHaveAttribute('href', '/bet-odds');
+    expect(screen.getByRole('link', { name: 'Predict Race' })).toHaveAttribute('href', '/predict-race');
+    expect(screen.getByRole('link', { name: 'Morning Line Odds' })).toHaveAttribute('href', '/morning-line-odds');
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+
+  it('should show beside each runner its number, line, live odds, age and sex, weight, connections and form', async () => {
+    mockSocket.joinReply = (raceId) => ({ ok: true, tote: makeTote(raceId) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
+    renderRoute('/race-card?raceId=7&trackId=1');
+
+    const entries = await screen.findByRole('table', { name: 'Entries (2)' });
+    expect(
+      within(entries)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Horse', 'ML', 'Odds', 'A/S', 'Wgt', 'Jockey', 'Trainer', 'Owner', 'Last 3']);
     const [, first, second] = within(entries).getAllByRole('row');
+    const cells = (row: HTMLElement | undefined) =>
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    // Live odds from the tote (8-5), beside the morning line the card fixed (5-2); the form reads
+    // oldest to latest, left to right; the registration number is a small detail, not the number.
+    await waitFor(() =>
+      expect(cells(first)).toEqual([
+        '1',
+        'Silver CometReg. 14',
+        '5-2',
+        '8-5',
+        '4 c',
+        '124',
+        'Ada Reyes',
+        'Tom Barr',
+        'Greenfield Stables',
+        '2-3-1',
+      ]),
+    );
+    expect(cells(second)).toEqual([
+      '2',
+      'Night LedgerReg. 7',
+      '3-1',
+      '4-1',
+      '3 f',
+      '117',
+      'Bo Lind',
+      '—',
+      '—',
+      'First start',
+    ]);
+    expect(within(first as HTMLElement).getByTitle('Number 1')).toHaveStyle({ background: '#d7262b' });
     expect(within(first as HTMLElement).getByRole('link', { name: 'Silver Comet' })).toHaveAttribute(
       'href',
       '/page-horse/101',
@@ -75,26 +129,32 @@ describe('RaceCardPage', () => {
       'href',
       '/page-owner/401',
     );
-    expect(within(first as HTMLElement).getByRole('cell', { name: '14' })).toBeInTheDocument();
     expect(within(second as HTMLElement).queryAllByRole('link')).toHaveLength(2);
-
-    expect(screen.getByRole('link', { name: 'Place Bet' })).toHaveAttribute('href', '/bets');
-    expect(screen.getByRole('link', { name: 'Bet Odds' })).toHaveAttribute('href', '/bet-odds');
-    expect(screen.getByRole('link', { name: 'Predict Race' })).toHaveAttribute('href', '/predict-race');
-    expect(screen.getByRole('link', { name: 'Morning Line Odds' })).toHaveAttribute('href', '/morning-line-odds');
-    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
-  it('should link to the live race screen with Watch race', async () => {
-    mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
+  it.each([
+    ['scheduled', []],
+    ['open', ['Place Bet', 'Watch race']],
+    ['closed', ['Watch race']],
+    ['running', ['Watch race']],
+    ['finished', ['Results and payoffs']],
+    ['cancelled', []],
+  ] as const)('should offer the buttons a %s race has', async (status, buttons) => {
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ status }) });
     renderRoute('/race-card?raceId=7&trackId=1');
-    expect(await screen.findByRole('link', { name: 'Watch race' })).toHaveAttribute('href', '/race/7');
+    await screen.findByRole('table', { name: 'Entries (2)' });
+    const offered = ['Place Bet', 'Watch race', 'Results and payoffs'].filter((name) =>
+      screen.queryByRole('link', { name }),
+    );
+    expect(offered).toEqual(buttons);
+    const href = { 'Place Bet': '/bets?raceId=7', 'Watch race': '/race/7', Results: '/race-results?id=7' };
+    for (const name of buttons) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href[name]);
   });
 
   it('should put the race into the shared race context', async () => {
     mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
     renderRoute('/race-card?raceId=7&trackId=1');
-    await screen.findByRole('heading', { name: 'Aville Race 1' });
+    await screen.findByRole('heading', { name: 'Aville Race 1: Claiming $12,500' });
     expect(useRaceContext.getState()).toMatchObject({
       currentRaceId: 7,
       trackId: 1,
@@ -165,7 +225,7 @@ describe('RaceCardPage', () => {
 
     mockApi({ ...tote, '/api/current_races/7': () => raceDetail({ status: 'open' }) });
     renderRoute('/race-card?raceId=7&trackId=1');
-    expect(await screen.findByRole('heading', { name: 'Aville Race 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aville Race 1: Claiming $12,500' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Watch race' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Results and payoffs' })).not.toBeInTheDocument();
   });
@@ -179,7 +239,7 @@ describe('RaceCardPage', () => {
       '/api/current_races/7': () => raceDetail({ status: status as 'open', server_time: serverTime }),
     });
     renderRoute('/race-card?raceId=7&trackId=1');
-    await screen.findByRole('heading', { name: 'Aville Race 1' });
+    await screen.findByRole('heading', { name: 'Aville Race 1: Claiming $12,500' });
     const fetches = () => calls.filter((u) => u.pathname === '/api/current_races/7').length;
     expect(fetches()).toBe(1);
     expect(screen.getByRole('row', { name: /Status Open for betting/ })).toBeInTheDocument();
@@ -227,7 +287,7 @@ describe('RaceCardPage', () => {
     await act(async () => {
       await router.navigate('/race-card?raceId=7&trackId=1');
     });
-    await screen.findByRole('heading', { name: 'Aville Race 1' });
+    await screen.findByRole('heading', { name: 'Aville Race 1: Claiming $12,500' });
     fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/track-card'));
   });

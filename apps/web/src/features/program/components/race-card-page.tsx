@@ -3,7 +3,7 @@ import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrentRace } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
-import { RunnersTable } from '../../../components/ui/runners-table';
+import { type LiveOddsByPost, RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { TimeOfDay } from '../../../components/ui/time-of-day';
 import { RACE_CARD_REFRESH_MS } from '../../../config/ui';
@@ -12,6 +12,13 @@ import { formatCents, formatTimeOfDay } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
 import { useServerNow } from '../../../lib/server-clock';
 import { formatDistance, parseId, postCountdown, raceStatusText } from './race-clock';
+import { RaceStateButtons } from './race-state-buttons';
+
+/**
+ * A source of live win odds for a race (the app passes the wagering feature's tote): it renders its
+ * children with the odds by program number, or null while there are none.
+ */
+export type LiveOddsSource = ComponentType<{ raceId: number; children: (odds: LiveOddsByPost | null) => ReactNode }>;
 
 /** Spec §8, race card. */
 export const RACE_CARD_MESSAGES = {
@@ -20,11 +27,19 @@ export const RACE_CARD_MESSAGES = {
 } as const;
 
 /**
- * /race-card?raceId={id}&trackId={id}: a current race with its runners and a countdown to post,
- * refreshed every 3 s; it becomes the shared race context the wagering pages read. The app passes
- * the live tote (`tote`, from the wagering feature) shown under the runners.
+ * /race-card?raceId={id}&trackId={id}: a current race as a program shows it — class, conditions,
+ * and per runner the saddle cloth, morning line, live odds, age, sex, weight, connections and form —
+ * with a countdown to post, refreshed every 3 s; it becomes the shared race context the wagering
+ * pages read. The app passes the live tote (`tote`, from the wagering feature) shown under the
+ * runners and the live odds beside them (`odds`).
  */
-export function RaceCardPage({ tote: Tote }: { tote?: ComponentType<{ raceId: number }> } = {}) {
+export function RaceCardPage({
+  tote: Tote,
+  odds: Odds,
+}: {
+  tote?: ComponentType<{ raceId: number }>;
+  odds?: LiveOddsSource;
+} = {}) {
   const [params] = useSearchParams();
   const raceId = parseId(params.get('raceId'));
   // The race card is refreshed every 3 s (spec §4).
@@ -44,7 +59,7 @@ export function RaceCardPage({ tote: Tote }: { tote?: ComponentType<{ raceId: nu
     });
   }, [data, update]);
 
-  const buttons = <RaceButtons raceId={raceId} finished={data?.status === 'finished'} />;
+  const buttons = <RaceButtons race={data} />;
 
   if (raceId === null || (race.isError && !data && race.error instanceof ApiError && race.error.status === 404)) {
     return (
@@ -72,35 +87,25 @@ export function RaceCardPage({ tote: Tote }: { tote?: ComponentType<{ raceId: nu
   }
 
   return (
-    <Page title={data.race_name}>
+    <Page title={`${data.race_name}: ${data.race_title}`}>
       {race.isRefetchError ? <ErrorMessage error={race.error} text="Could not refresh the race card." /> : null}
+      <p className="race-conditions">{data.conditions}</p>
       <div className="race-card-top">
         <RaceDetails race={data} />
         <RaceClock race={data} />
       </div>
       {buttons}
-      <Entries race={data} />
+      {Odds ? <Odds raceId={data.id}>{(odds) => <Entries race={data} odds={odds} />}</Odds> : <Entries race={data} />}
       {Tote ? <Tote raceId={data.id} /> : null}
     </Page>
   );
 }
 
-function RaceButtons({ raceId, finished }: { raceId: number | null; finished: boolean }) {
+/** The race's own buttons (by its state), then the wagering and handicapping pages and Go Back. */
+function RaceButtons({ race }: { race: CurrentRaceDetail | undefined }) {
   return (
     <p className="button-row program-toolbar">
-      {raceId !== null && finished ? (
-        <Link className="button" to={`/race-results?id=${raceId}`}>
-          Results and payoffs
-        </Link>
-      ) : null}
-      {raceId !== null ? (
-        <Link className="button" to={`/race/${raceId}`}>
-          Watch race
-        </Link>
-      ) : null}
-      <Link className="button" to="/bets">
-        Place Bet
-      </Link>
+      {race ? <RaceStateButtons raceId={race.id} status={race.status} /> : null}
       <Link className="button secondary" to="/bet-odds">
         Bet Odds
       </Link>
@@ -118,6 +123,7 @@ function RaceButtons({ raceId, finished }: { raceId: number | null; finished: bo
 function RaceDetails({ race }: { race: CurrentRaceDetail }) {
   const rows: [string, ReactNode][] = [
     ['Race', `${race.race_name} (race ${race.race_number})`],
+    ['Class', race.race_class],
     [
       'Track',
       <Link key="track" to={`/page-track/${race.track_id}`}>
@@ -189,6 +195,7 @@ function RaceClock({ race }: { race: CurrentRaceDetail }) {
   );
 }
 
-function Entries({ race }: { race: CurrentRaceDetail }) {
-  return <RunnersTable runners={race.entries} caption={`Entries (${race.entries.length})`} />;
+// `odds` undefined: no live odds column (no tote in this app); null: the column, odds not in yet.
+function Entries({ race, odds }: { race: CurrentRaceDetail; odds?: LiveOddsByPost | null }) {
+  return <RunnersTable runners={race.entries} caption={`Entries (${race.entries.length})`} liveOdds={odds} />;
 }

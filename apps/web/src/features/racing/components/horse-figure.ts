@@ -1,5 +1,5 @@
 import { Container, Graphics, Text } from 'pixi.js';
-import { saddleCloth } from './saddle-cloths';
+import { saddleCloth } from '../../../lib/saddle-cloths';
 
 /** Coats by horse id: bay, chestnut, dark bay, grey, black, liver chestnut. Mane and tail beside. */
 const COATS: readonly { coat: number; mane: number; legs: number }[] = [

@@ -1,12 +1,11 @@
 import type { CurrentRaceStatus } from '@furlong/contracts';
-import { RACE_SAMPLE_MS } from '@furlong/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { PostChip } from '../../../components/ui/post-chip';
 import { formatCountdown, formatRaceTime } from '../../../lib/format';
 import { monotonicNow, type RaceRoomStore } from '../hooks/race-store';
 import { LEADERBOARD_NAMES, placeLabel, RESULTS_DELAY_MS, runningOrder, TOP_PLACES } from '../hooks/race-view';
-import { saddleCloth } from './saddle-cloths';
 
 /** Re-renders every `intervalMs` while enabled; returns the store's clock (performance.now()) at render. */
 function useTicker(intervalMs: number, enabled = true): number {
@@ -19,16 +18,6 @@ function useTicker(intervalMs: number, enabled = true): number {
   return monotonicNow();
 }
 
-/** A post position on its saddle-cloth colours. */
-export function PostChip({ post }: { post: number }) {
-  const c = saddleCloth(post);
-  return (
-    <span className="post-chip" style={{ background: c.cloth, color: c.number }} title={`Post ${post}`}>
-      {post}
-    </span>
-  );
-}
-
 /** The running order from the store, or null while the room has not answered. */
 function useRunningOrder(store: RaceRoomStore) {
   const snapshot = useStore(store, (s) => s.snapshot);
@@ -37,10 +26,45 @@ function useRunningOrder(store: RaceRoomStore) {
   return runningOrder({ snapshot, latest, result });
 }
 
-/** Race number and the first 12 names in running order, or Loading (spec §2.3, §9). */
+/** Whether the race has an order yet: a frame or the result (before the off the field stands in post order). */
+function useUnderWay(store: RaceRoomStore): boolean {
+  return useStore(store, (s) => s.latest !== null || s.result !== null);
+}
+
+/**
+ * Race number and the first 12 names in running order, or Loading (spec §2.3, §9). Before the off
+ * there is no order: the field in post order, plainly, with jockeys and the morning line.
+ */
 export function LeaderboardOverlay({ store, raceId }: { store: RaceRoomStore; raceId: number }) {
   const order = useRunningOrder(store);
+  const underWay = useUnderWay(store);
   const raceName = useStore(store, (s) => s.snapshot?.race_name);
+  if (order && !underWay) {
+    return (
+      <section className="leaderboard-overlay field-list" aria-label="The field">
+        <h2>
+          The field
+          {raceName ? <span className="hint"> · {raceName}</span> : null}
+        </h2>
+        <ol>
+          {order.map(({ entry }) => (
+            <li key={entry.post_position}>
+              <PostChip post={entry.post_position} />
+              <span className="runner">
+                <span className="name">{entry.horse_name}</span>
+                <span className="jockey">{entry.jockey_name}</span>
+              </span>
+              {entry.morning_line ? (
+                <span className="ml" title="Morning line">
+                  {entry.morning_line}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    );
+  }
   return (
     <section className="leaderboard-overlay" aria-label="Leaderboard">
       <h2>
@@ -88,37 +112,40 @@ export function TopFour({ store }: { store: RaceRoomStore }) {
   );
 }
 
-/** The race tracker: every runner in running order with its post number, horse number and name. */
+/** The race tracker: every runner in running order with its place (post order, no places, before the off), post number, horse number and name. */
 export function RaceTracker({ store }: { store: RaceRoomStore }) {
   const order = useRunningOrder(store);
+  const underWay = useUnderWay(store);
   if (!order) return null;
   return (
     <section className="race-tracker" aria-label="Race tracker">
-      <table>
-        <caption className="visually-hidden">Race tracker</caption>
-        <thead>
-          <tr>
-            <th scope="col">Pos</th>
-            <th scope="col">Post</th>
-            <th scope="col">Horse no.</th>
-            <th scope="col">Horse</th>
-            <th scope="col">Jockey</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.map(({ place, entry }) => (
-            <tr key={entry.post_position}>
-              <td className="num">{place}</td>
-              <td>
-                <PostChip post={entry.post_position} />
-              </td>
-              <td className="num">{entry.horse_number}</td>
-              <td>{entry.horse_name}</td>
-              <td>{entry.jockey_name}</td>
+      <div className="table-scroll">
+        <table>
+          <caption className="visually-hidden">Race tracker</caption>
+          <thead>
+            <tr>
+              {underWay ? <th scope="col">Pos</th> : null}
+              <th scope="col">Post</th>
+              <th scope="col">Horse no.</th>
+              <th scope="col">Horse</th>
+              <th scope="col">Jockey</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.map(({ place, entry }) => (
+              <tr key={entry.post_position}>
+                {underWay ? <td className="num">{place}</td> : null}
+                <td>
+                  <PostChip post={entry.post_position} />
+                </td>
+                <td className="num">{entry.horse_number}</td>
+                <td>{entry.horse_name}</td>
+                <td>{entry.jockey_name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -154,25 +181,41 @@ export function CountdownOverlay({ store }: { store: RaceRoomStore }) {
   );
 }
 
-/** Race time as m:ss.t: 72500 → 1:12.5. */
-export function formatElapsed(ms: number): string {
-  const tenths = Math.max(0, Math.floor(ms / 100));
-  const minutes = Math.floor(tenths / 600);
-  const seconds = ((tenths % 600) / 10).toFixed(1).padStart(4, '0');
-  return `${minutes}:${seconds}`;
+/**
+ * The race clock: the server's clock of the latest sample while running (it stops at the winner's
+ * official time, so the clock at the finish reads what the result says), the winner's official time
+ * once the result is in. Both in the results' format, m:ss.hh.
+ */
+export function raceClockText(state: {
+  phase: CurrentRaceStatus | null;
+  clockMs: number | null;
+  winnerMs: number | null;
+}): string | null {
+  if (state.winnerMs !== null) return formatRaceTime(state.winnerMs);
+  if (state.phase === 'running' && state.clockMs !== null) return formatRaceTime(state.clockMs);
+  return null;
 }
 
-/** The phase, and the race time while running (from the latest sample). */
+/** The phase, and the race clock while running and at the finish. */
 export function PhaseBadge({ store }: { store: RaceRoomStore }) {
   const phase = useStore(store, (s) => s.phase);
-  const sample = useStore(store, (s) => s.latest?.frame.s ?? null);
+  const clockMs = useStore(store, (s) => s.latest?.frame.c ?? null);
+  const winnerMs = useStore(store, (s) => s.result?.finishers[0]?.finish_time_ms ?? null);
   const connection = useStore(store, (s) => s.connection);
   if (connection === 'reconnecting') return <span className="phase-badge warn">Reconnecting…</span>;
   if (!phase) return null;
+  const clock = raceClockText({ phase, clockMs, winnerMs: phase === 'finished' ? winnerMs : null });
   return (
     <span className={`phase-badge phase-${phase}`}>
       {PHASE_LABELS[phase]}
-      {phase === 'running' && sample !== null ? ` · ${formatElapsed(sample * RACE_SAMPLE_MS)}` : ''}
+      {clock ? (
+        <>
+          {' · '}
+          <span className="race-clock-time" role="timer" aria-label="Race clock">
+            {clock}
+          </span>
+        </>
+      ) : null}
     </span>
   );
 }

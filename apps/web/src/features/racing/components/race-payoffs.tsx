@@ -2,9 +2,9 @@ import type { BetView, RacePayoffs, ResultPool } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
 import { useMyRaceBets } from '../../../api/my-race-bets';
 import { useRacePayoffs } from '../../../api/race-payoffs';
+import { PostChip } from '../../../components/ui/post-chip';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
-import { PostChip } from './race-overlays';
 
 const STRAIGHT = ['Win', 'Place', 'Show'] as const;
 /** A Pick N consolation can be shared by many sequences: the first few are listed, then a count. */

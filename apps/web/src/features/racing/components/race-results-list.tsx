@@ -2,10 +2,10 @@ import { RACE_RESULTS_DEFAULT_LIMIT, type RaceResultSummary } from '@furlong/con
 import { Link, useSearchParams } from 'react-router-dom';
 import { useRaceResults } from '../../../api/race-results';
 import { useTracks } from '../../../api/tracks';
+import { PostChip } from '../../../components/ui/post-chip';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatLocalDateTime } from '../../../lib/format';
 import { parseRaceId } from './race-ids';
-import { PostChip } from './race-overlays';
 
 export const RESULTS_LIST_MESSAGES = {
   empty: 'No race results yet: races post their results here as they finish.',

@@ -19,6 +19,7 @@ jest.mock('./race-canvas', () => ({
 const frame = (s: number, l: number[]): RaceFrame => ({
   r: 7,
   s,
+  c: s * 500,
   ts: 1_000_000 + s * 500,
   p: [0.1, 0.2, 0.3].map((x) => x * (s / 10)),
   v: [16, 16, 16],
@@ -45,7 +46,7 @@ describe('RaceScreenPage', () => {
       within(first as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['1', '1', '14', 'Silver Comet', 'Ada Reyes']);
+    ).toEqual(['1', '14', 'Silver Comet', 'Ada Reyes']);
   });
 
   it('should show the loading message while the picture loads', async () => {
@@ -86,7 +87,59 @@ describe('RaceScreenPage', () => {
         .map((li) => li.textContent),
     ).toEqual(['13Copper Kettle', '21Silver Comet', '32Night Ledger']);
     expect(screen.queryByRole('timer', { name: 'Time to the off' })).not.toBeInTheDocument();
-    expect(screen.getByText('Running · 0:05.0')).toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: 'Race clock' })).toHaveTextContent(/^5\.00$/);
+    expect(screen.getByRole('timer', { name: 'Race clock' }).parentElement).toHaveTextContent(/^Running · 5\.00$/);
+  });
+
+  it('should list the field in post order before the off, plainly, with jockeys and the morning line', async () => {
+    renderRoute('/race/7');
+    const field = await screen.findByRole('region', { name: 'The field' });
+    expect(within(field).getByRole('heading')).toHaveTextContent('The field · Aville Race 3');
+    const items = within(field).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      '1Silver CometAda Reyes5-2',
+      '2Night LedgerBo Lind3-1',
+      '3Copper KettleCy Moss9-2',
+    ]);
+    // No places, nothing bold: it is not a standings board.
+    expect(field).not.toHaveTextContent(/1st|Winner/);
+    expect(field.querySelector('.place')).toBeNull();
+    expect(field).toHaveClass('field-list');
+    expect(screen.queryByRole('region', { name: 'Leaderboard' })).not.toBeInTheDocument();
+    const tracker = screen.getByRole('region', { name: 'Race tracker' });
+    expect(within(tracker).queryByRole('columnheader', { name: 'Pos' })).not.toBeInTheDocument();
+
+    // At the off, the standings take its place.
+    act(() => {
+      mockSocket.serverSends('race:phase', { race_id: 7, phase: 'running', server_time: '2026-11-23T13:00:00.000Z' });
+      mockSocket.serverSends('race:frame', frame(4, [2, 3, 1]));
+    });
+    const board = await screen.findByRole('region', { name: 'Leaderboard' });
+    expect(within(board).getAllByRole('listitem')[0]).toHaveTextContent('12Night Ledger');
+    expect(screen.queryByRole('region', { name: 'The field' })).not.toBeInTheDocument();
+    expect(within(tracker).getByRole('columnheader', { name: 'Pos' })).toBeInTheDocument();
+  });
+
+  it("should stop the race clock at the winner's official time, the figure the result shows", async () => {
+    renderRoute('/race/7');
+    await screen.findByRole('heading', { name: 'Aville Race 3' });
+    const result = makeResult();
+    const official = result.finishers[0]?.finish_time_ms as number;
+    act(() => {
+      mockSocket.serverSends('race:phase', { race_id: 7, phase: 'running', server_time: '2026-11-23T13:00:00.000Z' });
+      // The winner is home, the rest still running: the server's clock has stopped at the winner's time.
+      mockSocket.serverSends('race:frame', { ...frame(150, [3, 1, 2]), c: official });
+    });
+    const clock = await screen.findByRole('timer', { name: 'Race clock' });
+    expect(clock).toHaveTextContent(/^1:11\.25$/);
+    act(() => {
+      mockSocket.serverSends('race:frame', { ...frame(158, [3, 1, 2]), c: official });
+      mockSocket.serverSends('race:result', result);
+      mockSocket.serverSends('race:phase', { race_id: 7, phase: 'finished', server_time: '2026-11-23T13:01:20.000Z' });
+    });
+    const overlay = await screen.findByRole('status', { name: 'Official result' });
+    expect(within(overlay).getAllByRole('listitem')[0]).toHaveTextContent('1:11.25');
+    expect(screen.getByRole('timer', { name: 'Race clock' }).parentElement).toHaveTextContent(/^Official · 1:11\.25$/);
   });
 
   it('should show the result at the finish and go to the results page 5 s later', async () => {
@@ -162,6 +215,7 @@ describe('RaceLeaderboardPage', () => {
       horse_number: i + 1,
       jockey_id: 200 + i,
       jockey_name: `Jockey ${i + 1}`,
+      morning_line: null,
     }));
     const order = [5, 3, 1, 2, 4, 6, 7, 8, 9, 10, 12, 11];
     mockSocket.joinReply = () => ({
@@ -169,7 +223,7 @@ describe('RaceLeaderboardPage', () => {
       snapshot: makeSnapshot({
         entries,
         phase: 'running',
-        frame: { r: 7, s: 30, ts: 0, p: entries.map(() => 0.5), v: entries.map(() => 16), l: order },
+        frame: { r: 7, s: 30, c: 15_000, ts: 0, p: entries.map(() => 0.5), v: entries.map(() => 16), l: order },
       }),
     });
     renderRoute('/leaderboard/7');

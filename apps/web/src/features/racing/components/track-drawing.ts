@@ -1,6 +1,6 @@
 import { Prng } from '@furlong/domain';
 import type { Graphics } from 'pixi.js';
-import { saddleCloth } from './saddle-cloths';
+import { saddleCloth } from '../../../lib/saddle-cloths';
 import { furlongPoles, type TrackLayout } from './track-layout';
 
 const CROWD = [0xe8e2d0, 0xc94f3d, 0x2f5d9e, 0xe0b43a, 0xf2f2f2, 0x3a3a3a, 0x7fa7d6, 0xd98e5f, 0x8c6bb1];

@@ -4,6 +4,7 @@ import { interpolateFrames, MAX_EXTRAPOLATION, nextSegment, progressAt, sampleWa
 const frame = (s: number, p: number[], ts = 1_000_000 + s * 500): RaceFrame => ({
   r: 7,
   s,
+  c: s * 500,
   ts,
   p,
   v: p.map(() => 16),

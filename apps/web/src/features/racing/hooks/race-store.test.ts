@@ -16,6 +16,7 @@ import { GATE_FADE_MS, gateAlpha, placeLabel, runningOrder } from './race-view';
 const frame = (s: number, p: number[], l = [1, 2, 3]): RaceFrame => ({
   r: 7,
   s,
+  c: s * 500,
   ts: 1_000_000 + s * 500,
   p,
   v: [16, 16, 16],

@@ -1,43 +1,91 @@
+import type { MorningLineResponse } from '@furlong/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { FakeToteSocket } from '../../../../test/fake-socket';
-import { json, makeRaceDetail, makeTote } from '../../../../test/fixtures';
+import { json, makeTote } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useToteStore } from '../hooks/tote-store';
 
 const mockSocket = new FakeToteSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));
 
-const figures = (horseId: number) => ({
-  horse_id: horseId,
-  horse_name: `Horse ${horseId}`,
-  jockey_id: 200 + (horseId % 100),
-  starts: 10,
-  wins: horseId % 5,
-  win_pct_horse: (horseId % 5) * 10,
-  avg_speed_figure_horse: 80 + (horseId % 7),
-  earnings_cents: 100_000 * (horseId % 5),
-  last_race_time_ms: 72_000 + (horseId % 3) * 500,
-  last_race_date: '2026-11-01',
-  win_percentage_jockey: 12.5,
+// GET /api/current_races/7/morning_line: the line race 7's card fixed, Red Baron the favourite.
+const morningLine = (patch: Partial<MorningLineResponse> = {}): MorningLineResponse => ({
+  race_id: 7,
+  race_name: 'Aville Race 7',
+  race_title: 'Claiming $12,500',
+  runners: [
+    ['Silver Comet', 0.52, 2.59, '5-2'],
+    ['Red Baron', 0.71, 1.55, '3-2'],
+    ['Blue Moon', 0.3, 5.3, '5-1'],
+    ['Dark Star', 0.45, 3.08, '3-1'],
+  ].map(([horse_name, score, odds, morning_line], i) => ({
+    post_position: i + 1,
+    horse_id: 701 + i,
+    horse_name: horse_name as string,
+    jockey_id: 201 + i,
+    jockey_name: `Jockey ${i + 1}`,
+    score: score as number,
+    odds: odds as number,
+    morning_line: morning_line as string,
+  })),
+  top: [2, 1, 4],
+  ...patch,
 });
 
 describe('MorningLinePage', () => {
   beforeEach(() => asMember());
 
-  it('should show the top 3 and a row per horse with score and odds, skipping a horse without figures', async () => {
-    mockApi({
-      '/api/current_races/7': () => makeRaceDetail(7),
-      '/api/past_performance/horse_id/': (url) => {
-        const id = Number(url.pathname.split('/').pop());
-        return id === 705 ? json(404, { statusCode: 404, message: 'Horse 705 not found' }) : figures(id);
-      },
-    });
+  it('should show the Top 3 and every runner by program number and name, with its score and tote-style odds', async () => {
+    mockApi({ '/api/current_races/7/morning_line': () => morningLine() });
     renderRoute('/morning-line-odds?raceId=7');
     const table = await screen.findByRole('table', { name: 'Morning line' });
-    // Five runners, one without figures.
-    expect(within(table).getAllByRole('row')).toHaveLength(5);
-    expect(within(table).getByRole('columnheader', { name: 'Jockey id' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Top 3' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: 'Morning Line Odds — Aville Race 7' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Horse', 'Odds', 'Score', 'Jockey']);
+    const [, first] = within(table).getAllByRole('row');
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', 'Silver Comet', '5-2', '0.520', 'Jockey 1']);
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Silver Comet' })).toHaveAttribute(
+      'href',
+      '/page-horse/701',
+    );
+    // Never the database's ids, nor odds as "2.59-1".
+    expect(screen.queryByRole('columnheader', { name: /id$/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\d\.\d+-1/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Top 3' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2 Red Baron 3-2', '1 Silver Comet 5-2', '4 Dark Star 3-1']);
+    expect(screen.getByText(/does not change/)).toBeInTheDocument();
+  });
+
+  it('should say so when the race kept no line, and when there is no race', async () => {
+    mockApi({
+      '/api/current_races/7/morning_line': () =>
+        morningLine({
+          top: [],
+          runners: morningLine().runners.map((r) => ({ ...r, score: null, odds: null, morning_line: null })),
+        }),
+      '/api/current_races/8/morning_line': () => json(404, { statusCode: 404, message: 'Current race 8 not found' }),
+    });
+    const first = renderRoute('/morning-line-odds?raceId=7');
+    expect(await screen.findByText('No morning line was kept for this race.')).toBeInTheDocument();
+    first.unmount();
+    renderRoute('/morning-line-odds?raceId=8');
+    expect(await screen.findByText('No race data available.')).toBeInTheDocument();
+  });
+
+  it('should show the loading text, then an error line when the server fails', async () => {
+    mockApi({ '/api/current_races/7/morning_line': () => json(500, { statusCode: 500, message: 'database down' }) });
+    renderRoute('/morning-line-odds?raceId=7');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No race data available.');
   });
 });
 

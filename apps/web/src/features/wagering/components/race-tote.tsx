@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { useLiveTote } from '../hooks/use-live-tote';
@@ -23,4 +24,21 @@ export function RaceTote({ raceId }: { raceId: number }) {
       )}
     </section>
   );
+}
+
+/**
+ * The live win odds of a race by program number ('8-5', null for a horse nobody has backed), from
+ * the same live tote: renders `children` with them, or with null until the board is in. The race
+ * card shows them beside its runners.
+ */
+export function LiveWinOdds({
+  raceId,
+  children,
+}: {
+  raceId: number;
+  children: (odds: Readonly<Record<number, string | null>> | null) => ReactNode;
+}) {
+  const { tote } = useLiveTote(raceId);
+  const odds = tote ? Object.fromEntries(tote.runners.map((r) => [r.post_position, r.win_odds_display])) : null;
+  return <>{children(odds)}</>;
 }

@@ -147,7 +147,11 @@ describe('RaceCardPage', () => {
       screen.queryByRole('link', { name }),
     );
     expect(offered).toEqual(buttons);
-    const href = { 'Place Bet': '/bets?raceId=7', 'Watch race': '/race/7', Results: '/race-results?id=7' };
+    const href = {
+      'Place Bet': '/bets?raceId=7',
+      'Watch race': '/race/7',
+      'Results and payoffs': '/race-results?id=7',
+    };
     for (const name of buttons) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href[name]);
   });
 

@@ -1,4 +1,4 @@
-import type { LeaderRow, NextToPostResponse } from '@furlong/contracts';
+import type { LeaderRow, NextToPostResponse, RaceResultSummary } from '@furlong/contracts';
 import { screen, within } from '@testing-library/react';
 import { json, list, makeBoard, makeBoardRace } from '../../../../test/fixtures';
 import { mockApi, renderRoute } from '../../../../test/render';
@@ -35,9 +35,27 @@ const RUNNING = {
   num_horses: 9,
 };
 
-function homeApi(board: NextToPostResponse) {
+const RESULT: RaceResultSummary = {
+  result_id: 501,
+  current_race_id: 60,
+  race_name: 'Aville Race 3',
+  race_number: 3,
+  track_id: 1,
+  track_name: 'Aville Downs',
+  race_date: '2026-11-23',
+  post_time: '2026-11-23T12:30:00.000Z',
+  finished_at: '2026-11-23T12:32:00.000Z',
+  runners: 8,
+  winner_post_position: 4,
+  winner_horse_id: 12,
+  winner_name: 'Night Owl',
+  win_payoff_cents: 840,
+};
+
+function homeApi(board: NextToPostResponse, results: RaceResultSummary[] = [RESULT]) {
   return mockApi({
     '/api/next_to_post': () => board,
+    '/api/race_results': () => list(results, results.length),
     '/api/stats/leaders': (url) => {
       const kind = url.searchParams.get('kind') ?? '';
       return { kind, sort: url.searchParams.get('sort'), limit: 1, min_starts: 1, items: [LEADERS[kind]] };
@@ -75,7 +93,15 @@ describe('HomePage', () => {
     expect(await within(now).findByRole('link', { name: 'Watch Bton Race 4' })).toHaveAttribute('href', '/race/70');
     expect(now).toHaveTextContent(`Bton Park · Race 4 off at ${formatTimeOfDay(RUNNING.post_time)} · 9 runners`);
 
-    expect(screen.getByRole('region', { name: 'Latest results' })).toBeInTheDocument();
+    const latest = screen.getByRole('region', { name: 'Latest results' });
+    const result = await within(latest).findByRole('link', { name: 'Aville Downs · Race 3' });
+    expect(result).toHaveAttribute('href', '/race-results?id=60');
+    expect(latest).toHaveTextContent('Night Owl $8.40 to win');
+    expect(within(latest).getByRole('link', { name: 'All results and payoffs' })).toHaveAttribute(
+      'href',
+      '/race-results',
+    );
+    expect(calls.find((u) => u.pathname === '/api/race_results')?.searchParams.get('limit')).toBe('5');
 
     const featured = screen.getByRole('region', { name: 'Featured performers' });
     const cards = await within(featured).findAllByRole('listitem');
@@ -114,6 +140,17 @@ describe('HomePage', () => {
     expect(
       await within(now).findByText(/^No race is running right now\. Next off: Aville Downs Race 5, 5 MTP/),
     ).toHaveTextContent(`(${formatTimeOfDay('2026-11-23T13:00:00.000Z')}).`);
+  });
+
+  it('should say when no race has finished yet, and when a price is still to come', async () => {
+    homeApi(makeBoard(), []);
+    const first = renderRoute('/home');
+    expect(await screen.findByText('No race has finished yet today.')).toBeInTheDocument();
+    first.unmount();
+    homeApi(makeBoard(), [{ ...RESULT, win_payoff_cents: null }]);
+    renderRoute('/home');
+    const latest = await screen.findByRole('region', { name: 'Latest results' });
+    expect(await within(latest).findByText('price to come')).toBeInTheDocument();
   });
 
   it('should say when nothing is about to go off', async () => {

@@ -73,9 +73,10 @@ describe('the morning line of a live race', () => {
     const result: LiveRaceResult = await viewer.result;
     await waitForStatus(sut.baseUrl, id, 'finished');
 
-    // The race is in every runner's form now: a line made today would be made from other figures.
+    // The race is in every runner's form now (other races of the running day may have added more
+    // starts meanwhile): a line made today would be made from other figures.
     const formAfter = await forms();
-    expect(formAfter.map((f) => f.starts)).toEqual(formBefore.map((f) => f.starts + 1));
+    formAfter.forEach((f, i) => expect(f.starts).toBeGreaterThanOrEqual((formBefore[i]?.starts ?? 0) + 1));
     const after = await linesOf(sut.baseUrl, id);
     expect(after.card).toEqual(before.card);
     expect(after.page).toEqual(before.page);

@@ -265,6 +265,15 @@ function toBetView(row: BetRow, betType: BetTypeName, races: ReadonlyMap<number,
       return race ? [legView(l, race)] : [];
     }),
     selections: Array.from(slots, (l) => l ?? []),
+    selection_runners: Array.from(slots, (picks, i) => {
+      // A sequence's slot i is its leg i's race; every slot of a one-race bet is that race.
+      const leg = row.legs.length > 1 ? row.legs[i] : row.legs[0];
+      const field = leg ? races.get(leg.current_race_id)?.runners : undefined;
+      return (picks ?? []).map((n) => ({
+        program_number: n,
+        horse_name: field?.find((r) => r.post_position === n)?.horse_name ?? `Horse ${n}`,
+      }));
+    }),
     box: row.box,
     amount_cents: row.amount_cents,
     combinations: row.combinations,

@@ -114,7 +114,7 @@ describe('Profiles', () => {
     });
     renderRoute('/page-horse/12');
     expect(await screen.findByRole('heading', { name: 'Night Owl' })).toBeInTheDocument();
-    expect(screen.getByText(/4-year-old, Bay, colt or horse · by Owl Creek out of Starry/)).toBeInTheDocument();
+    expect(screen.getByText(/4-year-old, Bay, colt · by Owl Creek out of Starry/)).toBeInTheDocument();
     const connections = screen.getByRole('region', { name: 'Connections' });
     expect(within(connections).getByRole('link', { name: 'Ana Ruiz' })).toHaveAttribute('href', '/page-jockey/3');
     expect(within(connections).getByRole('link', { name: 'Bob Hale' })).toHaveAttribute('href', '/page-trainer/4');
@@ -133,9 +133,9 @@ describe('Profiles', () => {
     expect(pp.getAllByRole('link', { name: 'Victoria Park' })[0]).toHaveAttribute('href', '/page-track/2');
   });
 
-  it('should say a horse that never ran has no starts', async () => {
+  it('should say a horse that never ran has no starts, and call a six-year-old female a mare', async () => {
     mockApi({
-      '/api/horses/12': () => HORSE,
+      '/api/horses/12': () => ({ ...HORSE, age: 6, gender: 'female' }),
       '/api/past_performance/horse_id/12': () =>
         pastPerformance({
           starts: 0,
@@ -149,6 +149,7 @@ describe('Profiles', () => {
     renderRoute('/page-horse/12');
     expect(await screen.findByText('No starts yet: this horse has not run.')).toBeInTheDocument();
     expect(screen.getByText('First start')).toHaveClass('form-figures');
+    expect(screen.getByText(/^6-year-old, Bay, mare/)).toBeInTheDocument();
   });
 
   it("should keep the record's field count and column controls under All fields", async () => {

@@ -35,7 +35,13 @@ export function Profile({ kind, record }: { kind: ProfileKind; record: CatalogRo
   }
 }
 
-const SEX: Record<string, string> = { male: 'colt or horse', female: 'filly or mare' };
+/** Colt and filly up to four years old, horse and mare from five, as racing calls them. */
+function sexWord(gender: unknown, age: unknown): string | null {
+  if (gender !== 'male' && gender !== 'female') return null;
+  const young = typeof age !== 'number' || age <= 4;
+  if (gender === 'male') return young ? 'colt' : 'horse';
+  return young ? 'filly' : 'mare';
+}
 
 /** Starts-wins-places-shows as a program prints a record: "12: 3-2-1". */
 function recordLine(r: Pick<PastPerformanceRecord, 'starts' | 'wins' | 'places' | 'shows'>): string {
@@ -47,7 +53,7 @@ function HorseProfile({ record }: { record: CatalogRow }) {
   const facts = [
     typeof record.age === 'number' ? `${record.age}-year-old` : null,
     typeof record.color === 'string' ? record.color : null,
-    typeof record.gender === 'string' ? (SEX[record.gender] ?? record.gender) : null,
+    sexWord(record.gender, record.age),
     typeof record.breed_name === 'string' ? record.breed_name : null,
   ].filter(Boolean);
   const pedigree = [
@@ -232,9 +238,9 @@ function ConnectionFigures({ kind, stats }: { kind: 'jockeys' | 'trainers'; stat
               <thead>
                 <tr>
                   <th scope="col">Date</th>
-                  <th scope="col">Race</th>
                   <th scope="col">{noun.horse}</th>
                   <th scope="col">Finish</th>
+                  <th scope="col">Race</th>
                   <th scope="col">Time</th>
                   <th scope="col">Speed fig.</th>
                   <th scope="col">Earned</th>
@@ -245,14 +251,14 @@ function ConnectionFigures({ kind, stats }: { kind: 'jockeys' | 'trainers'; stat
                   <tr key={`${r.race_id}-${r.horse_id}`}>
                     <td>{r.race_date}</td>
                     <td>
-                      <Link to={`/page-race/${r.race_id}`}>{r.race_name}</Link>
-                      <span className="hint"> · {r.track_name}</span>
-                    </td>
-                    <td>
                       <Link to={`/page-horse/${r.horse_id}`}>{r.horse_name}</Link>
                     </td>
                     <td>
                       {r.finish_position} of {r.num_horses}
+                    </td>
+                    <td>
+                      <Link to={`/page-race/${r.race_id}`}>{r.race_name}</Link>
+                      <span className="hint"> · {r.track_name}</span>
                     </td>
                     <td>{formatRaceTime(r.finish_time_ms)}</td>
                     <td>{r.speed_figure}</td>
@@ -290,7 +296,7 @@ function OwnerHorses({ id }: { id: number }) {
               <tr>
                 <th scope="col">Horse</th>
                 <th scope="col">Age</th>
-                <th scope="col">Trainer</th>
+                <th scope="col">Sex</th>
                 <th scope="col">Earnings</th>
               </tr>
             </thead>
@@ -301,15 +307,7 @@ function OwnerHorses({ id }: { id: number }) {
                     <Link to={`/page-horse/${h.id}`}>{String(h.horse_name)}</Link>
                   </td>
                   <td>{typeof h.age === 'number' ? h.age : '—'}</td>
-                  <td>
-                    {typeof h.trainer_id === 'number' ? (
-                      <Link to={`/page-trainer/${h.trainer_id}`}>
-                        {String(h.trainer_name ?? `Trainer ${h.trainer_id}`)}
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
+                  <td>{sexWord(h.gender, h.age) ?? '—'}</td>
                   <td>{formatCents(h.earnings_cents as number)}</td>
                 </tr>
               ))}

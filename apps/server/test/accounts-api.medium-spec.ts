@@ -404,6 +404,7 @@ describe('Accounts API', () => {
         amount_cents: 100_000,
         balance_after_cents: 100_000,
         reason: 'starting_credit',
+        description: 'Starting credit',
         counterparty: 'house',
       });
       expect((await api.get<ErrorBody>('/api/me/ledger?limit=0')).status).toBe(400);

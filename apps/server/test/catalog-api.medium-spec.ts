@@ -269,12 +269,19 @@ describe('Catalog API', () => {
         win_pct_horse: number;
         earnings_cents: number;
         recent_starts: { finish_position: number }[];
+        career: { year: null; starts: number; wins: number; earnings_cents: number };
+        by_year: { year: number; starts: number; wins: number; places: number; shows: number }[];
       }>(`/api/past_performance/horse_id/${id}`);
       expect(status).toBe(200);
       expect(body.horse_id).toBe(id);
       expect(body.starts).toBeGreaterThan(0);
       expect(body.win_pct_horse).toBeCloseTo((100 * body.wins) / body.starts, 2);
       expect(body.recent_starts.length).toBe(Math.min(10, body.starts));
+      // The career record is the sum of the years, and agrees with the form figures.
+      expect(body.career).toMatchObject({ year: null, starts: body.starts, wins: body.wins });
+      expect(body.career.earnings_cents).toBe(body.earnings_cents);
+      expect(body.by_year.reduce((n, y) => n + y.starts, 0)).toBe(body.starts);
+      expect(body.by_year.map((y) => y.year)).toEqual([...body.by_year.map((y) => y.year)].sort((a, b) => b - a));
     });
 
     it('should report health with the database up and Redis disabled', async () => {

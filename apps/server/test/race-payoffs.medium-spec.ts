@@ -3,6 +3,7 @@ import type {
   BetListResponse,
   BetRequest,
   BetView,
+  LedgerPage,
   LiveRaceResult,
   PlaceBetsResponse,
   RacePayoffs,
@@ -334,6 +335,21 @@ describe('Race payoffs', () => {
       expect(pick3).toMatchObject({ outcome: 'carried_over', race_ids: [r1, r2, r3], payoffs: [] });
       expect(pick3.carried_over_cents).toBe(pick3.net_cents);
       expect(pick3.carried_over_cents).toBeGreaterThan(0);
+
+      // The wallet says what each movement was: the stake, the double's payout and the exacta's refund.
+      const [{ track_name: track, n1 }]: { track_name: string; n1: number }[] = await db().query(
+        'SELECT t.track_name, c.race_number AS n1 FROM current_races c JOIN tracks t ON t.id = c.track_id WHERE c.id = $1',
+        [r1],
+      );
+      const ledger = (await punter.get<LedgerPage>('/api/me/ledger?limit=10')).body.items;
+      const said = ledger.map((e) => e.description);
+      expect(said).toContain(`Daily Double payout, Races ${n1}\u2013${n1 + 1} at ${track}`);
+      expect(said).toContain(`Refund: Exacta, Race ${n1} at ${track}`);
+      expect(said).toContain('Starting credit');
+      expect(said).toContain(`Bet: Exacta, Race ${n1} at ${track}`);
+      expect(said).toContain(`Bet: Pick 3, Races ${n1}\u2013${n1 + 2} at ${track}`);
+      // The raw reference stays for whoever needs it.
+      expect(ledger.find((e) => e.reason === 'refund')?.reference).toMatch(/^pool:\d+$/);
 
       // Your bets of one race: those with a leg in it.
       const ofRace2 = (await punter.get<BetListResponse>(`/api/me/bets?race_id=${r2}`)).body;

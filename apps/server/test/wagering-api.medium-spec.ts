@@ -124,6 +124,15 @@ describe('Wagering API', () => {
     expect(exacta).toMatchObject({ box: true, selections: [[1, 2, 3]], total_cents: 600, status: 'pending' });
     expect(exacta?.legs[0]).toMatchObject({ current_race_id: raceId, leg: 1 });
     expect(exacta?.legs[0]?.track_name).toEqual(expect.any(String));
+    // The selections are named by the race's own field.
+    const field: { post_position: number; horse_name: string }[] = await db().query(
+      `SELECT e.post_position, h.horse_name FROM current_race_entries e JOIN horses h ON h.id = e.horse_id
+        WHERE e.current_race_id = $1 AND e.post_position <= 3 ORDER BY e.post_position`,
+      [raceId],
+    );
+    expect(exacta?.selection_runners).toEqual([
+      field.map((r) => ({ program_number: r.post_position, horse_name: r.horse_name })),
+    ]);
 
     const after = await sut.get<ToteView>(`/api/current_races/${raceId}/tote`);
     const gross = (t: ToteView, type: string) => t.pools.find((p) => p.bet_type === type)?.gross_cents ?? 0;

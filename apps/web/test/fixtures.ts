@@ -292,7 +292,9 @@ export function makeBoard(patch: Partial<NextToPostResponse> = {}): NextToPostRe
   };
 }
 
+/** A bet of the history: a $2 Win on #3 in Aville Race 1 unless patched; its selections named from FIELD. */
 export function makeBet(id: number, patch: Partial<BetView> = {}): BetView {
+  const selections = patch.selections ?? [[3]];
   return {
     id,
     bet_date: `2026-11-23T12:${String(id).padStart(2, '0')}:00.000Z`,
@@ -310,7 +312,10 @@ export function makeBet(id: number, patch: Partial<BetView> = {}): BetView {
         status: 'open',
       },
     ],
-    selections: [[3]],
+    selections,
+    selection_runners: selections.map((slot) =>
+      slot.map((n) => ({ program_number: n, horse_name: FIELD[n - 1] ?? `Horse ${n}` })),
+    ),
     box: false,
     amount_cents: 200,
     combinations: 1,

@@ -94,6 +94,12 @@ export const ledgerEntrySchema = z
     balance_after_cents: z.int(),
     reason: z.string(),
     reference: z.string().nullable(),
+    /** The movement in words: "Win payout, Race 7 at Victoria Park", "Bet: Exacta, Race 3 at Aville Downs". */
+    description: z
+      .string()
+      .describe(
+        'the movement in words, e.g. "Win payout, Race 7 at Victoria Park" or "Bet: Exacta, Race 3 at Aville Downs"',
+      ),
     /** The other account of the transfer: a username, or a system account such as `house`. */
     counterparty: z
       .string()

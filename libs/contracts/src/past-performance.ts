@@ -25,6 +25,18 @@ export const pastPerformanceStartSchema = z
   })
   .meta({ id: 'PastPerformanceStart' });
 
+/** A horse's record over a span (its career, or one calendar year): starts, wins, seconds, thirds, earnings. */
+export const pastPerformanceRecordSchema = z
+  .object({
+    year: z.number().int().nullable().describe('The calendar year; null for the whole career'),
+    starts: z.number().int(),
+    wins: z.number().int(),
+    places: z.number().int().describe('Second places'),
+    shows: z.number().int().describe('Third places'),
+    earnings_cents: z.number().int(),
+  })
+  .meta({ id: 'PastPerformanceRecord' });
+
 /**
  * GET /api/past_performance/horse_id/{id}: a horse's form figures and its most recent starts. A
  * horse that has never started has zeros, nulls and no starts.
@@ -44,8 +56,11 @@ export const pastPerformanceResponseSchema = z
     win_percentage_jockey: z.number().describe("The last jockey's wins per ride, as a percentage"),
     refreshed_at: z.string().nullable().describe('ISO 8601; null before the first start'),
     recent_starts: z.array(pastPerformanceStartSchema).describe('Up to 10, newest first'),
+    career: pastPerformanceRecordSchema.describe('Every official start (year is null)'),
+    by_year: z.array(pastPerformanceRecordSchema).describe('One line per year raced, newest first'),
   })
   .meta({ id: 'PastPerformanceResponse' });
 
 export type PastPerformanceStart = z.infer<typeof pastPerformanceStartSchema>;
+export type PastPerformanceRecord = z.infer<typeof pastPerformanceRecordSchema>;
 export type PastPerformanceResponse = z.infer<typeof pastPerformanceResponseSchema>;

@@ -206,6 +206,10 @@ export const betLegViewSchema = z
   .meta({ id: 'BetLegView' });
 export type BetLegView = z.infer<typeof betLegViewSchema>;
 
+/** A selected runner named: program number and horse. */
+export const betRunnerSchema = z.object({ program_number: z.int(), horse_name: z.string() }).meta({ id: 'BetRunner' });
+export type BetRunner = z.infer<typeof betRunnerSchema>;
+
 /** One bet of GET /api/me/bets and GET /api/users/{id}/bets. */
 export const betViewSchema = z
   .object({
@@ -215,6 +219,10 @@ export const betViewSchema = z
     bet_type: betTypeSchema,
     legs: z.array(betLegViewSchema),
     selections: selectionsSchema,
+    /** The selections named: slot by slot as `selections`, each program number with its horse. */
+    selection_runners: z
+      .array(z.array(betRunnerSchema))
+      .describe('slot by slot as selections: each program number with its horse (in that slot’s race)'),
     box: z.boolean(),
     amount_cents: z.int(),
     combinations: z.int(),

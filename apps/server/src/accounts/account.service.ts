@@ -20,6 +20,7 @@ import { AuthService } from './auth.service';
 import { conflict, forbidden } from './auth-errors';
 import { LedgerRepository } from './ledger.repository';
 import { HOUSE, LedgerService } from './ledger.service';
+import { LedgerDescriptions } from './ledger-descriptions';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
@@ -56,6 +57,7 @@ export class AccountService {
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LedgerDescriptions) private readonly descriptions: LedgerDescriptions,
   ) {}
 
   /** Creates the account with its wallet and starting credit, and logs it in: the new session's token and the account. */
@@ -163,7 +165,8 @@ export class AccountService {
   async ledgerOf(viewer: AuthenticatedUser, userId: number, { limit, offset }: LedgerQuery): Promise<LedgerPage> {
     this.assertOwnerOrAdmin(viewer, userId);
     const { items, total } = await this.ledgerRepository.entriesOfUser(userId, limit, offset);
-    return { items, total, limit, offset };
+    const descriptions = await this.descriptions.describe(items);
+    return { items: items.map((e, i) => ({ ...e, description: descriptions[i] ?? e.reason })), total, limit, offset };
   }
 
   /** An admin sets a user's role; the user's sessions see it at once (their cached checks are dropped). */

@@ -11,6 +11,7 @@ import { SessionCookies } from './cookies';
 import { CsrfTokens } from './csrf-tokens';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
+import { LedgerDescriptions } from './ledger-descriptions';
 import { LoginLinkService } from './login-link.service';
 import { LoginThrottle } from './login-throttle.service';
 import { MeController } from './me.controller';
@@ -67,11 +68,12 @@ class AccountsStartup implements OnApplicationBootstrap {
     UserRepository,
     LedgerRepository,
     LedgerService,
+    LedgerDescriptions,
     PassLoginRepository,
     PassLoginService,
     LoginLinkService,
     AccessCheck,
   ],
-  exports: [SessionAuth, LedgerService, AccessCheck],
+  exports: [SessionAuth, LedgerService, LedgerDescriptions, AccessCheck],
 })
 export class AccountsModule {}

@@ -124,8 +124,12 @@ export class LedgerRepository {
   }
 
   /** A user's entries, newest first, each with the other side of its transfer. */
-  async entriesOfUser(userId: number, limit: number, offset: number): Promise<{ items: LedgerEntry[]; total: number }> {
-    const [items, counted]: [LedgerEntry[], { total: number }[]] = await Promise.all([
+  async entriesOfUser(
+    userId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: Omit<LedgerEntry, 'description'>[]; total: number }> {
+    const [items, counted]: [Omit<LedgerEntry, 'description'>[], { total: number }[]] = await Promise.all([
       this.dataSource.query(
         `SELECT e.id, e.transfer_id, e.amount_cents, e.balance_after_cents, t.reason, t.reference,
                 COALESCE(ou.username, oa.code) AS counterparty, e.created_at

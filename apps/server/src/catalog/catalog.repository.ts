@@ -228,4 +228,23 @@ export class CatalogRepository {
       [horseId, limit],
     );
   }
+
+  /** The horse's record per calendar year, newest first. */
+  async recordByYear(horseId: number): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT extract(year FROM r.race_date)::int AS year,
+              count(*)::int AS starts,
+              (count(*) FILTER (WHERE f.finish_position = 1))::int AS wins,
+              (count(*) FILTER (WHERE f.finish_position = 2))::int AS places,
+              (count(*) FILTER (WHERE f.finish_position = 3))::int AS shows,
+              coalesce(sum(f.earnings_cents), 0)::bigint AS earnings_cents
+         FROM race_result_finishers f
+         JOIN race_results rr ON rr.id = f.result_id
+         JOIN races r ON r.id = rr.race_id
+        WHERE f.horse_id = $1
+        GROUP BY 1
+        ORDER BY 1 DESC`,
+      [horseId],
+    );
+  }
 }

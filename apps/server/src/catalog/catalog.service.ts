@@ -69,6 +69,14 @@ export class CatalogService {
   async pastPerformance(horseId: number): Promise<Row> {
     const row = await this.repository.pastPerformance(horseId);
     if (!row) throw notFound('Horse', horseId);
-    return { ...row, recent_starts: await this.repository.recentStarts(horseId, RECENT_STARTS) };
+    const [recentStarts, byYear] = await Promise.all([
+      this.repository.recentStarts(horseId, RECENT_STARTS),
+      this.repository.recordByYear(horseId),
+    ]);
+    const career = { year: null, starts: 0, wins: 0, places: 0, shows: 0, earnings_cents: 0 };
+    for (const y of byYear) {
+      for (const key of ['starts', 'wins', 'places', 'shows', 'earnings_cents'] as const) career[key] += Number(y[key]);
+    }
+    return { ...row, recent_starts: recentStarts, career, by_year: byYear };
   }
 }

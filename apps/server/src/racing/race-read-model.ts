@@ -55,6 +55,8 @@ export interface RaceLegView {
   track_id: number;
   track_name: string;
   status: RacePhase;
+  /** The field by program number, to name a bet's selections. */
+  runners: { post_position: number; horse_name: string }[];
 }
 
 /** The next race to go off. */
@@ -114,7 +116,11 @@ export class RaceReadModel {
     if (ids.length === 0) return new Map();
     const rows: RaceLegView[] = await this.dataSource.query(
       `SELECT cr.id, cr.location || ' Race ' || cr.race_number AS race_name, cr.race_number,
-              cr.race_date::text AS race_date, cr.post_time, cr.track_id, t.track_name, cr.status
+              cr.race_date::text AS race_date, cr.post_time, cr.track_id, t.track_name, cr.status,
+              (SELECT coalesce(json_agg(json_build_object('post_position', e.post_position, 'horse_name', h.horse_name)
+                        ORDER BY e.post_position), '[]'::json)
+                 FROM current_race_entries e JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
+                WHERE e.current_race_id = cr.id) AS runners
          FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = ANY($1::int[])`,
       [[...ids]],

@@ -202,6 +202,23 @@ export class BetRepository {
     return this.races.lockForShare(manager, ids);
   }
 
+  /** Bet type and races of the bets (by id), to name their wallet movements. */
+  async typesAndRaces(ids: readonly number[]): Promise<{ id: number; bet_type: string; race_ids: number[] }[]> {
+    const rows: { id: string; bet_type_id: number; race_ids: number[] }[] = await this.dataSource.query(
+      `SELECT b.id, b.bet_type_id,
+              (SELECT array_agg(l.current_race_id ORDER BY l.leg) FROM bet_legs l WHERE l.bet_id = b.id) AS race_ids
+         FROM bets b WHERE b.id = ANY($1::bigint[])`,
+      [[...ids]],
+    );
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: Number(r.id),
+        bet_type: (await this.betTypes.nameOf(r.bet_type_id)) ?? 'Bet',
+        race_ids: r.race_ids ?? [],
+      })),
+    );
+  }
+
   /** A user's bets, a page of them, with their races and selections. */
   async listOfUser(
     userId: number,
@@ -265,6 +282,15 @@ function toBetView(row: BetRow, betType: BetTypeName, races: ReadonlyMap<number,
       return race ? [legView(l, race)] : [];
     }),
     selections: Array.from(slots, (l) => l ?? []),
+    selection_runners: Array.from(slots, (picks, i) => {
+      // A sequence's slot i is its leg i's race; every slot of a one-race bet is that race.
+      const leg = row.legs.length > 1 ? row.legs[i] : row.legs[0];
+      const field = leg ? races.get(leg.current_race_id)?.runners : undefined;
+      return (picks ?? []).map((n) => ({
+        program_number: n,
+        horse_name: field?.find((r) => r.post_position === n)?.horse_name ?? `Horse ${n}`,
+      }));
+    }),
     box: row.box,
     amount_cents: row.amount_cents,
     combinations: row.combinations,

@@ -238,4 +238,11 @@ export class PoolRepository {
     const times = [...(await this.races.resultTimes(due)).values()];
     return times.length === 0 ? null : new Date(Math.min(...times.map((t) => t.getTime())));
   }
+
+  /** Bet type and races of the pools (by id), to name their wallet movements. */
+  typesAndRaces(ids: readonly number[]): Promise<{ id: number; bet_type: string; race_ids: number[] }[]> {
+    return this.dataSource.query('SELECT id, bet_type, race_ids FROM wager_pools WHERE id = ANY($1::int[])', [
+      [...ids],
+    ]);
+  }
 }

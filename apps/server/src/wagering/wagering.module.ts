@@ -6,6 +6,7 @@ import { RacingModule } from '../racing/racing.module';
 import { BetRepository } from './bet.repository';
 import { BetService } from './bet.service';
 import { BetsController } from './bets.controller';
+import { LedgerReferenceNames } from './ledger-reference-names';
 import { PayoffRepository } from './payoff.repository';
 import { PayoffService } from './payoff.service';
 import { PayoffsController } from './payoffs.controller';
@@ -26,6 +27,7 @@ import { WageringJobs } from './wagering.jobs';
     { provide: Randomness, useClass: CryptoRandomness },
     BetRepository,
     BetService,
+    LedgerReferenceNames,
     PayoffRepository,
     PayoffService,
     PoolRepository,

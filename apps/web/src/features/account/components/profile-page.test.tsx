@@ -10,11 +10,23 @@ const ledger = {
       balance_after_cents: 100_000,
       reason: 'starting_credit',
       reference: 'user:7',
+      description: 'Starting credit',
       counterparty: 'house',
       created_at: new Date().toISOString(),
     },
+    {
+      id: 4,
+      transfer_id: 3,
+      amount_cents: 1_680,
+      balance_after_cents: 101_680,
+      reason: 'payout',
+      reference: 'pool:37',
+      description: 'Win payout, Race 7 at Victoria Park',
+      counterparty: 'pool:37:win',
+      created_at: new Date().toISOString(),
+    },
   ],
-  total: 1,
+  total: 2,
   limit: 10,
   offset: 0,
 };
@@ -32,7 +44,9 @@ describe('ProfilePage', () => {
     expect(within(info).getByLabelText('Email')).toBeInTheDocument();
     expect(within(info).queryByLabelText('Full name')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Betting History' })).toHaveAttribute('href', '/user-bets?id=7');
-    expect(await screen.findByText('starting credit')).toBeInTheDocument();
+    expect(await screen.findByText('Starting credit')).toBeInTheDocument();
+    // A movement says what it was; its raw reference stays on hover.
+    expect(screen.getByText('Win payout, Race 7 at Victoria Park')).toHaveAttribute('title', 'pool:37');
   });
 
   it('should revert the edits on Cancel and save them on Update', async () => {

@@ -3,7 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
-import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents, formatTimeOfDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -244,30 +244,33 @@ function Wallet({ balance }: { balance: number }) {
       </p>
       {ledger.isPending ? <Loading /> : null}
       {ledger.isError ? <ErrorMessage error={ledger.error} /> : null}
-      {ledger.data ? (
-        <table>
-          <caption>Latest movements</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">What</th>
-              <th scope="col">With</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger.data.items.map((e) => (
-              <tr key={e.id}>
-                <td>{formatTimeOfDay(e.created_at, { date: true })}</td>
-                <td>{e.reason.replace(/_/g, ' ')}</td>
-                <td>{e.counterparty}</td>
-                <td className="num">{formatCents(e.amount_cents)}</td>
-                <td className="num">{formatCents(e.balance_after_cents)}</td>
+      {ledger.data && ledger.data.items.length === 0 ? <EmptyState>No movements yet.</EmptyState> : null}
+      {ledger.data && ledger.data.items.length > 0 ? (
+        <div className="table-scroll">
+          <table>
+            <caption>Latest movements</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">What</th>
+                <th scope="col">With</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Balance</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {ledger.data.items.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatTimeOfDay(e.created_at, { date: true })}</td>
+                  <td title={e.reference ?? undefined}>{e.description}</td>
+                  <td>{e.counterparty}</td>
+                  <td className="num">{formatCents(e.amount_cents)}</td>
+                  <td className="num">{formatCents(e.balance_after_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );

@@ -6,6 +6,7 @@ import { BackButton, Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { KIND_SINGULAR, SHEET_COLUMNS_DEFAULT, SHEET_DEFAULTS, SINGULAR_KIND } from '../../../config/ui';
 import { columnLabel, formatCell } from '../../../lib/format';
+import { hasProfile, Profile } from './profiles';
 import { RelatedRecords } from './related-records';
 
 const MAX_SHEET_COLUMNS = 6;
@@ -61,8 +62,8 @@ export function RecordSheetPage({ kind }: { kind: CatalogKindName }) {
   const count = Math.min(Math.max(1, fieldCount), fields.length);
   const heading = String(record.data[nameField(record.data)] ?? title);
 
-  return (
-    <Page title={heading} actions={<BackButton label="Back" />}>
+  const sheet = (
+    <>
       <div className="table-controls">
         <div className="control">
           <label htmlFor="sheet-fields">Fields</label>
@@ -108,6 +109,25 @@ export function RecordSheetPage({ kind }: { kind: CatalogKindName }) {
           );
         })}
       </dl>
+    </>
+  );
+
+  if (hasProfile(kind)) {
+    // A fan meets the profile first; the record's every field stays one click away.
+    return (
+      <Page title={heading} actions={<BackButton label="Back" />}>
+        <Profile kind={kind} record={record.data} />
+        <details className="all-fields">
+          <summary>All fields ({fields.length})</summary>
+          {sheet}
+        </details>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={heading} actions={<BackButton label="Back" />}>
+      {sheet}
       <RelatedRecords kind={kind} record={record.data} />
     </Page>
   );

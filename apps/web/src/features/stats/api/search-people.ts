@@ -1,8 +1,8 @@
 import type { ListResponse } from '@furlong/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConnectionKind } from '../../../api/connection-stats';
 import { PICKER_PAGE } from '../../../config/ui';
 import { getJson } from '../../../lib/api-client';
-import type { ConnectionKind } from './connection-stats';
 
 /** A jockey or trainer as the name picker lists it. */
 export interface PersonOption {

@@ -1,11 +1,11 @@
 import type { ConnectionStatsResponse } from '@furlong/contracts';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { type ConnectionKind, useConnectionStats } from '../../../api/connection-stats';
 import { useLeaders } from '../../../api/leaders';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatNumber } from '../../../lib/format';
-import { type ConnectionKind, useConnectionStats } from '../api/connection-stats';
 import { LeadersTable } from './leaders-table';
 import { PersonPicker } from './person-picker';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import type { ConnectionKind } from '../api/connection-stats';
+import type { ConnectionKind } from '../../../api/connection-stats';
 import { type PersonOption, useSearchPeople } from '../api/search-people';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 

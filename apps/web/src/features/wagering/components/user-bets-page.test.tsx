@@ -1,3 +1,4 @@
+import type { BetView } from '@furlong/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeBet } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
@@ -24,6 +25,33 @@ describe('UserBetsPage', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show all columns' }));
     expect(within(table).getAllByRole('columnheader')).toHaveLength(HISTORY_COLUMNS.length);
+  });
+
+  it('should name the horses and the races of each bet', async () => {
+    const exacta = makeBet(1, {
+      bet_type: 'Exacta',
+      selections: [[4], [2]],
+      selection_runners: [
+        [{ program_number: 4, horse_name: 'Night Owl' }],
+        [{ program_number: 2, horse_name: 'Blue Moon' }],
+      ],
+    });
+    const leg = exacta.legs[0] as BetView['legs'][number];
+    const double = makeBet(2, {
+      bet_type: 'Daily Double',
+      selections: [[1, 3], [2]],
+      legs: [
+        { ...leg, race_number: 3, track_name: 'Victoria Park' },
+        { ...leg, leg: 2, current_race_id: 2, race_number: 4, track_name: 'Victoria Park' },
+      ],
+    });
+    mockApi({ '/api/me/bets': () => page([{ ...exacta, legs: [{ ...leg, race_number: 7 }] }, double]) });
+    renderRoute('/user-bets');
+    const rows = within(await screen.findByRole('table', { name: '2 of 2 bets' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Race 7 at Aville Downs');
+    expect(rows[1]).toHaveTextContent('#4 Night Owl / #2 Blue Moon');
+    expect(rows[2]).toHaveTextContent('Races 3, 4 at Victoria Park');
+    expect(rows[2]).toHaveTextContent('#1 Silver Comet, #3 Blue Moon / #2 Red Baron');
   });
 
   it('should sort by a header, ascending first', async () => {

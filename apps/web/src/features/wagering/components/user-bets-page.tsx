@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents, formatTimeOfDay } from '../../../lib/format';
+import { formatCents, formatRaceNumbers, formatTimeOfDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useBets } from '../api/my-bets';
 import { parseId } from '../hooks/use-race-in-context';
@@ -24,6 +24,19 @@ interface Column {
 const legsText = (bet: BetView, pick: (leg: BetView['legs'][number]) => string) =>
   [...new Set(bet.legs.map(pick))].join(', ');
 
+/** The bet's races as a fan says them: "Race 7 at Victoria Park", a sequence "Races 3–5 at Aville Downs". */
+export function betRacesText(bet: BetView): string {
+  const byTrack = new Map<string, number[]>();
+  for (const leg of bet.legs) byTrack.set(leg.track_name, [...(byTrack.get(leg.track_name) ?? []), leg.race_number]);
+  return [...byTrack].map(([track, numbers]) => `${formatRaceNumbers(numbers)} at ${track}`).join('; ');
+}
+
+/** The selections named, slot by slot: "#4 Night Owl / #2 Blue Moon", a box marked "(box)". */
+export function betSelectionsText(bet: BetView): string {
+  const slots = bet.selection_runners.map((slot) => slot.map((r) => `#${r.program_number} ${r.horse_name}`).join(', '));
+  return slots.join(' / ') + (bet.box ? ' (box)' : '');
+}
+
 /** The history's columns, in display order; the first eight show by default. */
 export const HISTORY_COLUMNS: readonly Column[] = [
   {
@@ -33,12 +46,8 @@ export const HISTORY_COLUMNS: readonly Column[] = [
   },
   { key: 'bet_type', label: 'Bet type', value: (b) => b.bet_type },
   { key: 'track', label: 'Track', value: (b) => legsText(b, (l) => l.track_name) },
-  { key: 'races', label: 'Races', value: (b) => b.legs.map((l) => l.race_name).join(', ') },
-  {
-    key: 'selections',
-    label: 'Selections',
-    value: (b) => b.selections.map((slot) => slot.join(',')).join(' / ') + (b.box ? ' (box)' : ''),
-  },
+  { key: 'races', label: 'Races', value: betRacesText },
+  { key: 'selections', label: 'Selections', value: betSelectionsText },
   { key: 'total_cents', label: 'Total', value: (b) => formatCents(b.total_cents) },
   { key: 'status', label: 'Status', value: (b) => b.status },
   { key: 'payout_cents', label: 'Payout', value: (b) => formatCents(b.payout_cents) },

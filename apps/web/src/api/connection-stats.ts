@@ -1,6 +1,6 @@
 import type { ConnectionStatsResponse } from '@furlong/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { getJson } from '../lib/api-client';
 
 /** Whose figures a jockey or trainer page shows. */
 export type ConnectionKind = 'jockeys' | 'trainers';

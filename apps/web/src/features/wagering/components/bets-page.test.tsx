@@ -105,7 +105,8 @@ describe('BetsPage', () => {
     expect(screen.getByTestId('bet-cost')).toHaveTextContent('Key: 3 combinations × $2.00 = $6.00');
     fireEvent.click(cell('2nd', /Gold Rush/));
     fireEvent.click(addBet());
-    await screen.findByRole('table', { name: 'Bet slip' });
+    const slip = await screen.findByRole('table', { name: 'Bet slip' });
+    expect(within(slip).getByText('1st: #3 Blue Moon; 2nd: ALL (key)')).toBeInTheDocument();
     placeSlip();
     await screen.findByText(/Your balance is/);
     expect(posted[0]?.bets).toEqual([

@@ -122,12 +122,13 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
     if (!check.enabled || closed) return;
     const { request } = check;
     const horse = (p: number) => `#${p} ${race.entries.find((e) => e.post_position === p)?.horse_name ?? ''}`;
+    // A column of the whole field reads ALL, as on a printed ticket.
+    const slotLabel = (slot: number[]) =>
+      slot.length > 2 && slot.length === race.entries.length ? 'ALL' : slot.map(horse).join(', ');
     const names =
       request.selections.length > 1
-        ? request.selections.map(
-            (slot, i) => `${columnName(i, request.selections.length, false)}: ${slot.map(horse).join(', ')}`,
-          )
-        : [request.selections[0]?.map(horse).join(', ') ?? ''];
+        ? request.selections.map((slot, i) => `${columnName(i, request.selections.length, false)}: ${slotLabel(slot)}`)
+        : [slotLabel(request.selections[0] ?? [])];
     const shape = check.shape === 'straight' ? '' : ` (${check.shape})`;
     addToSlip({
       request,
@@ -342,7 +343,7 @@ function BetSlip() {
                 <tr key={b.id} className={perBet.has(i) ? 'refused' : undefined}>
                   <td>{b.request.bet_type}</td>
                   <td>{b.raceName}</td>
-                  <td>
+                  <td className="slip-horses">
                     {b.horsesLabel}
                     {perBet.get(i)?.map((reason) => (
                       <span key={reason} className="bet-problem" role="alert">

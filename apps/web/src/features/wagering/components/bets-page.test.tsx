@@ -218,6 +218,29 @@ describe('BetsPage', () => {
     expect(posted).toHaveLength(1);
   });
 
+  it('should mark a bet on the slip whose race has closed since it was added', async () => {
+    mockApi({
+      '/api/current_races/7': race,
+      '/api/current_races/7/tote': () => makeTote(7),
+      '/api/current_races/8': () => makeRaceDetail(8, { status: 'closed' }),
+    });
+    const bet = (raceId: number) => ({
+      request: { bet_type: 'Win' as const, race_ids: [raceId], amount_cents: 200, selections: [[1]], box: false },
+      horsesLabel: '#1 Silver Comet',
+      raceName: `Aville Race ${raceId}`,
+      combinations: 1,
+      totalCents: 200,
+    });
+    useBetSlip.getState().add(bet(8));
+    useBetSlip.getState().add(bet(7));
+    renderRoute('/bets?raceId=7');
+    const rows = within(await screen.findByRole('table', { name: 'Bet slip' })).getAllByRole('row');
+    expect(
+      await within(rows[1] as HTMLElement).findByText(`${BETTING_CLOSED}: remove it to place the others.`),
+    ).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).queryByText(new RegExp(BETTING_CLOSED))).not.toBeInTheDocument();
+  });
+
   it('should keep the pending slip through a reload, and clear it once placed', async () => {
     const first = await openBets({
       '/api/bets': () => json(201, { idempotency_key: 'k', bets: [{}], total_cents: 200, balance_cents: 99_800 }),

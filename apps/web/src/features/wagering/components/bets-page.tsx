@@ -342,7 +342,10 @@ function BetSlip() {
               {bets.map((b, i) => (
                 <tr key={b.id} className={perBet.has(i) ? 'refused' : undefined}>
                   <td>{b.request.bet_type}</td>
-                  <td>{b.raceName}</td>
+                  <td>
+                    {b.raceName}
+                    <SlipRaceClosed raceIds={b.request.race_ids} />
+                  </td>
                   <td className="slip-horses">
                     {b.horsesLabel}
                     {perBet.get(i)?.map((reason) => (
@@ -427,6 +430,16 @@ function BetSlip() {
       )}
     </section>
   );
+}
+
+/**
+ * A bet on the slip whose race no longer takes bets (its first leg: the one that closes first) is
+ * marked, so the bettor removes it before the server refuses the slip.
+ */
+function SlipRaceClosed({ raceIds }: { raceIds: number[] }) {
+  const race = useCurrentRace(raceIds[0] ?? null);
+  if (!race.data || race.data.status === 'open') return null;
+  return <span className="bet-problem">{BETTING_CLOSED}: remove it to place the others.</span>;
 }
 
 function PlaceError({ error, general }: { error: Error; general: string[] }) {

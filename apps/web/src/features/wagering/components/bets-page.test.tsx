@@ -206,7 +206,7 @@ describe('BetsPage', () => {
       within(review)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['$2.00 Win #1 Silver Comet — Aville Race 7 $2.00', '$5.00 Win #2 Red Baron — Aville Race 7 $5.00']);
+    ).toEqual(['$2.00 Win #1 Silver Comet — Aville Race 7: $2.00', '$5.00 Win #2 Red Baron — Aville Race 7: $5.00']);
     expect(within(review).getByTestId('review-total')).toHaveTextContent('$7.00');
     expect(within(review).getByTestId('balance-after')).toHaveTextContent('$993.00');
     expect(posted).toHaveLength(0);

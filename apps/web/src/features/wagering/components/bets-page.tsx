@@ -383,7 +383,7 @@ function BetSlip() {
                 </strong>{' '}
                 {b.horsesLabel} — {b.raceName}
                 <span className="num">
-                  {b.combinations > 1 ? ` ${b.combinations} combinations, ` : ' '}
+                  {b.combinations > 1 ? `: ${b.combinations} combinations, ` : ': '}
                   {formatCents(b.totalCents)}
                 </span>
               </li>

@@ -168,7 +168,7 @@ describe('BetsPage', () => {
 
   it('should list each runner with its saddle cloth, morning line and live odds', async () => {
     await openBets();
-    const row = (await screen.findByRole('cell', { name: 'Silver Comet Jockey 1' })).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('cell', { name: '1 Silver Comet Jockey 1' })).closest('tr') as HTMLElement;
     expect(within(row).getByTitle('Number 1')).toHaveTextContent('1');
     expect(within(row).getByText('2-1')).toBeInTheDocument();
     expect(await within(row).findByText('8-5')).toBeInTheDocument();

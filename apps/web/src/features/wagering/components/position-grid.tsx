@@ -42,6 +42,15 @@ export function PositionGrid({
         <caption className="visually-hidden">Runners and positions</caption>
         <thead>
           <tr>
+            <th scope="col" className="grid-runner">
+              Horse
+            </th>
+            <th scope="col" className="num" title="Morning line">
+              ML
+            </th>
+            <th scope="col" className="num">
+              Odds
+            </th>
             {names.map((name, i) => (
               <th key={name} scope="col" className="grid-col">
                 {name}
@@ -58,14 +67,6 @@ export function PositionGrid({
                 ) : null}
               </th>
             ))}
-            <th scope="col">#</th>
-            <th scope="col">Horse</th>
-            <th scope="col" className="num" title="Morning line">
-              ML
-            </th>
-            <th scope="col" className="num">
-              Odds
-            </th>
           </tr>
         </thead>
         <LiveWinOdds raceId={raceId}>
@@ -73,6 +74,13 @@ export function PositionGrid({
             <tbody>
               {runners.map((r) => (
                 <tr key={r.post_position}>
+                  <td className="grid-runner">
+                    <PostChip post={r.post_position} />
+                    <span className="grid-horse">{r.horse_name}</span>
+                    <span className="hint grid-jockey">{r.jockey_name}</span>
+                  </td>
+                  <td className="num">{r.morning_line ?? '—'}</td>
+                  <td className="num tote-odds">{odds?.[r.post_position] ?? '—'}</td>
                   {columns.map((col, i) => {
                     const checked = col.includes(r.post_position);
                     const label =
@@ -91,15 +99,6 @@ export function PositionGrid({
                       </td>
                     );
                   })}
-                  <td>
-                    <PostChip post={r.post_position} />
-                  </td>
-                  <td>
-                    <span className="grid-horse">{r.horse_name}</span>
-                    <span className="hint grid-jockey">{r.jockey_name}</span>
-                  </td>
-                  <td className="num">{r.morning_line ?? '—'}</td>
-                  <td className="num tote-odds">{odds?.[r.post_position] ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

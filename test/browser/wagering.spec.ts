@@ -61,6 +61,9 @@ describe('wagering in the browser', () => {
     expect((await page.getByTestId('slip-total').textContent())?.trim()).toBe('$2.00');
     await screenshot(page, 'bets-slip');
 
+    // The slip is placed from its review step: what will be placed, the total, the balance after.
+    await page.getByRole('button', { name: 'Review Bets' }).click();
+    expect((await page.getByTestId('review-total').textContent())?.trim()).toBe('$2.00');
     await page.getByRole('button', { name: 'Place Bet' }).click();
     await page.getByText(/1 bet placed for \$2\.00\. Your balance is/).waitFor();
     expect(await page.getByText('No pending bets.').isVisible()).toBe(true);

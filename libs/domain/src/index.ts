@@ -1,3 +1,4 @@
+export * from './bet-grid';
 export * from './bet-settlement';
 export * from './bet-types';
 export * from './connection-style';

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentRaces } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
+import { PostChip } from '../../../components/ui/post-chip';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
 import type { AdvancedRacesState } from '../hooks/advanced-bet-state';
@@ -108,11 +109,15 @@ function AdvancedRaces({ state }: { state: AdvancedRacesState }) {
               <thead>
                 <tr>
                   <th scope="col">Pick</th>
+                  <th scope="col">#</th>
                   {shown.map((c) => (
                     <th key={c.label} scope="col">
                       {c.label}
                     </th>
                   ))}
+                  <th scope="col" className="num" title="Morning line">
+                    ML
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -126,6 +131,9 @@ function AdvancedRaces({ state }: { state: AdvancedRacesState }) {
                         checked={picks[race.id] === runner.post_position}
                         onChange={() => setPicks((p) => ({ ...p, [race.id]: runner.post_position }))}
                       />
+                    </td>
+                    <td>
+                      <PostChip post={runner.post_position} />
                     </td>
                     {shown.map((c) => {
                       const kind = c.detail;
@@ -141,6 +149,7 @@ function AdvancedRaces({ state }: { state: AdvancedRacesState }) {
                         </td>
                       );
                     })}
+                    <td className="num">{runner.morning_line ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -84,7 +84,7 @@ describe('AdvancedBetRacesPage', () => {
     expect(within(races).getByText('Red Baron')).toBeInTheDocument();
   });
 
-  it('should open a horse detail modal from its cell', async () => {
+  it('should show each runner on its saddle cloth with its morning line, and open a horse detail modal from its cell', async () => {
     mockApi({ '/api/current_races/1': () => makeRaceDetail(1), '/api/current_races/2': () => makeRaceDetail(2) });
     const { router } = renderRoute('/advanced-bet-tracks');
     await act(() =>
@@ -98,6 +98,12 @@ describe('AdvancedBetRacesPage', () => {
       }),
     );
     const leg = await screen.findByRole('region', { name: 'Leg 1: Aville Race 1' });
+    // Each runner on its saddle cloth with its morning line (issue 15).
+    const row = within(leg)
+      .getByRole('radio', { name: 'Pick Gold Rush in Aville Race 1' })
+      .closest('tr') as HTMLElement;
+    expect(within(row).getByTitle('Number 5')).toHaveTextContent('5');
+    expect(within(row).getByText('10-1')).toBeInTheDocument();
     fireEvent.click(within(leg).getByRole('button', { name: 'Gold Rush' }));
     const dialog = screen.getByRole('dialog', { name: 'Gold Rush' });
     expect(within(dialog).getByText('Jockey 5')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { makeBoard, makeBoardRace, makeRaceDetail } from '../../../../test/fixtures';
+import { makeBoard, makeBoardRace, makeRaceDetail, makeTote } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
 
@@ -23,7 +23,12 @@ describe('BetsPage next to post', () => {
   });
 
   it('should show them under the slip while betting on a race', async () => {
-    mockApi({ '/api/current_races/7': () => makeRaceDetail(7), '/api/next_to_post': board });
+    mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7),
+      // The slip's runners show live odds from the race's tote.
+      '/api/current_races/7/tote': () => makeTote(7),
+      '/api/next_to_post': board,
+    });
     renderRoute('/bets?raceId=7');
     await screen.findByRole('heading', { name: 'Bets — Aville Race 7' });
     const next = await screen.findByRole('region', { name: 'Next to post' });

@@ -1,15 +1,15 @@
 import { IDEMPOTENCY_HEADER, type PlaceBetsRequest } from '@furlong/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { json, makeRaceDetail } from '../../../../test/fixtures';
+import { json, makeRaceDetail, makeTote } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
-import { useBetSlip } from '../hooks/bet-slip-store';
+import { BET_SLIP_STORAGE_KEY, useBetSlip } from '../hooks/bet-slip-store';
 import { BETTING_CLOSED } from '../hooks/place-errors';
 
 const race = () => makeRaceDetail(7);
 
 async function openBets(handlers: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ '/api/current_races/7': race, ...handlers });
+  const api = mockApi({ '/api/current_races/7': race, '/api/current_races/7/tote': () => makeTote(7), ...handlers });
   const view = renderRoute('/bets?raceId=7');
   await screen.findByRole('heading', { name: 'Bets — Aville Race 7' });
   return { ...api, ...view };
@@ -17,7 +17,15 @@ async function openBets(handlers: Parameters<typeof mockApi>[0] = {}) {
 
 const addBet = () => screen.getByRole('button', { name: 'Add Bet' });
 const horse = (name: RegExp) => screen.getByRole('checkbox', { name });
+const cell = (position: string, name: RegExp) =>
+  screen.getByRole('checkbox', { name: new RegExp(`^${position}: .*${name.source}`) });
 const chooseType = (type: string) => fireEvent.change(screen.getByLabelText('Bet type'), { target: { value: type } });
+
+// The slip is placed from its review step (issue 15): Review Bets, then Place Bet.
+const placeSlip = () => {
+  fireEvent.click(screen.getByRole('button', { name: 'Review Bets' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+};
 
 async function addWinBet(name: RegExp) {
   fireEvent.click(horse(name));
@@ -34,7 +42,7 @@ describe('BetsPage', () => {
 
   it('should take the race from the race context when there is no ?raceId', async () => {
     useRaceContext.getState().update({ currentRaceId: 7 });
-    mockApi({ '/api/current_races/7': race });
+    mockApi({ '/api/current_races/7': race, '/api/current_races/7/tote': () => makeTote(7) });
     renderRoute('/race');
     expect(await screen.findByRole('heading', { name: 'Bets — Aville Race 7' })).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Countdown to post' })).toBeInTheDocument();
@@ -56,19 +64,203 @@ describe('BetsPage', () => {
     expect(addBet()).toBeEnabled();
   });
 
-  it('should need an order for every horse of an Exacta, and reset the horses when the type changes', async () => {
+  it('should build an Exacta by the position grid without order numbers, and reset the grid when the type changes', async () => {
     await openBets();
     fireEvent.click(horse(/Silver Comet/));
     chooseType('Exacta');
-    expect(horse(/Silver Comet/)).not.toBeChecked();
+    expect(cell('1st', /Silver Comet/)).not.toBeChecked();
+    expect(screen.queryByLabelText(/Order for/)).not.toBeInTheDocument();
 
-    fireEvent.click(horse(/Silver Comet/));
+    fireEvent.click(cell('1st', /Red Baron/));
+    expect(addBet()).toBeDisabled();
+    fireEvent.click(cell('2nd', /Silver Comet/));
+    expect(screen.getByTestId('bet-cost')).toHaveTextContent('Straight: 1 combination × $2.00 = $2.00');
+    // The same horse in both positions makes no exacta.
+    fireEvent.click(cell('2nd', /Silver Comet/));
+    fireEvent.click(cell('2nd', /Red Baron/));
+    expect(addBet()).toBeDisabled();
+    fireEvent.click(cell('2nd', /Red Baron/));
+    fireEvent.click(cell('2nd', /Silver Comet/));
+    fireEvent.click(addBet());
+
+    const slip = await screen.findByRole('table', { name: 'Bet slip' });
+    expect(within(slip).getByText('1st: #2 Red Baron; 2nd: #1 Silver Comet')).toBeInTheDocument();
+  });
+
+  it('should key a horse on top of ALL and send the key as positions, counting and pricing it live', async () => {
+    const posted: PlaceBetsRequest[] = [];
+    await openBets({
+      '/api/bets': (_url, init) => {
+        posted.push(JSON.parse(String(init?.body)) as PlaceBetsRequest);
+        return json(201, { idempotency_key: 'k', bets: [{}], total_cents: 800, balance_cents: 99_200 });
+      },
+    });
+    chooseType('Exacta');
+    fireEvent.click(cell('1st', /Blue Moon/));
+    fireEvent.click(screen.getByRole('button', { name: 'All for 2nd' }));
+    // Five runners: 3 over the four others.
+    expect(cell('2nd', /Gold Rush/)).toBeChecked();
+    expect(screen.getByTestId('bet-cost')).toHaveTextContent('Key: 4 combinations × $2.00 = $8.00');
+    fireEvent.click(cell('2nd', /Gold Rush/));
+    expect(screen.getByTestId('bet-cost')).toHaveTextContent('Key: 3 combinations × $2.00 = $6.00');
+    fireEvent.click(cell('2nd', /Gold Rush/));
+    fireEvent.click(addBet());
+    const slip = await screen.findByRole('table', { name: 'Bet slip' });
+    expect(within(slip).getByText('1st: #3 Blue Moon; 2nd: ALL (key)')).toBeInTheDocument();
+    placeSlip();
+    await screen.findByText(/Your balance is/);
+    expect(posted[0]?.bets).toEqual([
+      { bet_type: 'Exacta', race_ids: [7], amount_cents: 200, selections: [[3], [1, 2, 3, 4, 5]], box: false },
+    ]);
+  });
+
+  it('should clear a column with ALL when it is all ticked, and price a trifecta wheel', async () => {
+    await openBets();
+    chooseType('Trifecta');
+    expect(screen.getAllByRole('button', { name: /^All for/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'All for 1st',
+      'All for 2nd',
+      'All for 3rd',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'All for 3rd' }));
+    fireEvent.click(screen.getByRole('button', { name: 'All for 3rd' }));
+    expect(cell('3rd', /Silver Comet/)).not.toBeChecked();
+
+    fireEvent.click(cell('1st', /Silver Comet/));
+    fireEvent.click(cell('1st', /Red Baron/));
+    fireEvent.click(cell('2nd', /Silver Comet/));
+    fireEvent.click(cell('2nd', /Red Baron/));
+    fireEvent.click(screen.getByRole('button', { name: 'All for 3rd' }));
+    fireEvent.click(screen.getByRole('button', { name: '$1.00' }));
+    // 1-2 or 2-1 over the three others: 2 × 3 = 6 combinations at $1.
+    expect(screen.getByTestId('bet-cost')).toHaveTextContent('Wheel: 6 combinations × $1.00 = $6.00');
+  });
+
+  it('should box the horses ticked in the Box column', async () => {
+    await openBets();
+    chooseType('Exacta');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Box' }));
+    expect(screen.queryByRole('columnheader', { name: /2nd/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'All for Box' }));
+    // A box of five for two positions: 5 × 4 = 20.
+    expect(screen.getByTestId('bet-cost')).toHaveTextContent('Box: 20 combinations × $2.00 = $40.00');
+  });
+
+  it('should offer the amount quick-picks the type allows, dimes for a superfecta', async () => {
+    await openBets();
+    const picks = () =>
+      within(screen.getByRole('group', { name: 'Quick amounts' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+    expect(picks()).toEqual(['$1.00', '$2.00', '$5.00', '$10.00', '$20.00']);
+    fireEvent.click(screen.getByRole('button', { name: '$5.00' }));
+    expect(screen.getByLabelText('Bet amount ($)')).toHaveValue(5);
+    expect(screen.getByRole('button', { name: '$5.00' })).toHaveAttribute('aria-pressed', 'true');
+
+    chooseType('Superfecta');
+    expect(picks()).toEqual(['$0.10', '$0.50', '$1.00', '$2.00', '$5.00', '$10.00', '$20.00']);
+    fireEvent.click(screen.getByRole('button', { name: '$0.10' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Box' }));
+    fireEvent.click(screen.getByRole('button', { name: 'All for Box' }));
+    // A $0.10 superfecta box of five: 120 combinations.
+    expect(screen.getByTestId('bet-cost')).toHaveTextContent('Box: 120 combinations × $0.10 = $12.00');
+  });
+
+  it('should list each runner with its saddle cloth, morning line and live odds', async () => {
+    await openBets();
+    const row = (await screen.findByRole('cell', { name: '1 Silver Comet Jockey 1' })).closest('tr') as HTMLElement;
+    expect(within(row).getByTitle('Number 1')).toHaveTextContent('1');
+    expect(within(row).getByText('2-1')).toBeInTheDocument();
+    expect(await within(row).findByText('8-5')).toBeInTheDocument();
+  });
+
+  it('should refuse to add a closed race to the slip and say why', async () => {
+    mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7, { status: 'closed' }),
+      '/api/current_races/7/tote': () => makeTote(7),
+    });
+    renderRoute('/bets?raceId=7');
+    await screen.findByRole('heading', { name: 'Bets — Aville Race 7' });
+    expect(screen.getByRole('alert')).toHaveTextContent(`${BETTING_CLOSED}: it cannot be added to the slip.`);
+    expect(horse(/Silver Comet/)).toBeDisabled();
+    expect(addBet()).toBeDisabled();
+  });
+
+  it('should review the slip with its total and the balance after before placing', async () => {
+    const posted: PlaceBetsRequest[] = [];
+    await openBets({
+      '/api/bets': (_url, init) => {
+        posted.push(JSON.parse(String(init?.body)) as PlaceBetsRequest);
+        return json(201, { idempotency_key: 'k', bets: [{}, {}], total_cents: 700, balance_cents: 99_300 });
+      },
+    });
+    await addWinBet(/Silver Comet/);
     fireEvent.click(horse(/Red Baron/));
-    expect(addBet()).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Order for Silver Comet'), { target: { value: '2' } });
-    expect(addBet()).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Order for Red Baron'), { target: { value: '1' } });
-    expect(addBet()).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: '$5.00' }));
+    fireEvent.click(addBet());
+    expect(screen.queryByRole('button', { name: 'Place Bet' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Review Bets' }));
+    const review = screen.getByRole('region', { name: 'Review your bets' });
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['$2.00 Win #1 Silver Comet — Aville Race 7: $2.00', '$5.00 Win #2 Red Baron — Aville Race 7: $5.00']);
+    expect(within(review).getByTestId('review-total')).toHaveTextContent('$7.00');
+    expect(within(review).getByTestId('balance-after')).toHaveTextContent('$993.00');
+    expect(posted).toHaveLength(0);
+
+    fireEvent.click(within(review).getByRole('button', { name: 'Edit Slip' }));
+    expect(screen.queryByRole('region', { name: 'Review your bets' })).not.toBeInTheDocument();
+    placeSlip();
+    await screen.findByText(/Your balance is \$993\.00/);
+    expect(posted).toHaveLength(1);
+  });
+
+  it('should mark a bet on the slip whose race has closed since it was added', async () => {
+    mockApi({
+      '/api/current_races/7': race,
+      '/api/current_races/7/tote': () => makeTote(7),
+      '/api/current_races/8': () => makeRaceDetail(8, { status: 'closed' }),
+    });
+    const bet = (raceId: number) => ({
+      request: { bet_type: 'Win' as const, race_ids: [raceId], amount_cents: 200, selections: [[1]], box: false },
+      horsesLabel: '#1 Silver Comet',
+      raceName: `Aville Race ${raceId}`,
+      combinations: 1,
+      totalCents: 200,
+    });
+    useBetSlip.getState().add(bet(8));
+    useBetSlip.getState().add(bet(7));
+    renderRoute('/bets?raceId=7');
+    const rows = within(await screen.findByRole('table', { name: 'Bet slip' })).getAllByRole('row');
+    expect(
+      await within(rows[1] as HTMLElement).findByText(`${BETTING_CLOSED}: remove it to place the others.`),
+    ).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).queryByText(new RegExp(BETTING_CLOSED))).not.toBeInTheDocument();
+  });
+
+  it('should keep the pending slip through a reload, and clear it once placed', async () => {
+    const first = await openBets({
+      '/api/bets': () => json(201, { idempotency_key: 'k', bets: [{}], total_cents: 200, balance_cents: 99_800 }),
+    });
+    await addWinBet(/Silver Comet/);
+    const stored = sessionStorage.getItem(BET_SLIP_STORAGE_KEY);
+    expect(stored).toContain('Silver Comet');
+    first.unmount();
+
+    // A reload: the tab's memory is gone, its sessionStorage is not.
+    useBetSlip.setState({ bets: [], idempotencyKey: null });
+    sessionStorage.setItem(BET_SLIP_STORAGE_KEY, String(stored));
+    await useBetSlip.persist.rehydrate();
+    renderRoute('/bets?raceId=7');
+    const slip = await screen.findByRole('table', { name: 'Bet slip' });
+    expect(within(slip).getByText('#1 Silver Comet')).toBeInTheDocument();
+
+    placeSlip();
+    await screen.findByText(/Your balance is/);
+    expect(JSON.parse(String(sessionStorage.getItem(BET_SLIP_STORAGE_KEY))).state.bets).toEqual([]);
   });
 
   it('should show a boxed trifecta as its combinations times the amount', async () => {
@@ -112,7 +304,7 @@ describe('BetsPage', () => {
     await addWinBet(/Red Baron/);
     const invalidate = jest.spyOn(client, 'invalidateQueries');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    placeSlip();
 
     expect(await screen.findByText(/Your balance is \$996\.00/)).toBeInTheDocument();
     expect(posted).toHaveLength(1);
@@ -136,8 +328,9 @@ describe('BetsPage', () => {
       },
     });
     await addWinBet(/Silver Comet/);
-    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    placeSlip();
     expect(await screen.findByText(/could not be placed/)).toBeInTheDocument();
+    // Still in review: Place Bet again.
     fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
     await screen.findByText(/Your balance is/);
     expect(keys).toHaveLength(2);
@@ -156,7 +349,7 @@ describe('BetsPage', () => {
     });
     await addWinBet(/Silver Comet/);
     await addWinBet(/Red Baron/);
-    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    placeSlip();
 
     const rows = within(await screen.findByRole('table', { name: 'Bet slip' })).getAllByRole('row');
     await waitFor(() => expect(within(rows[2] as HTMLElement).getByRole('alert')).toHaveTextContent('$1.00'));
@@ -177,7 +370,7 @@ describe('BetsPage', () => {
         }),
     });
     await addWinBet(/Silver Comet/);
-    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    placeSlip();
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
       'Betting is closed for this race (race 7)',
@@ -191,7 +384,7 @@ describe('BetsPage', () => {
         json(409, { statusCode: 409, error: 'Conflict', message: 'Insufficient funds.', reason: 'insufficient_funds' }),
     });
     await addWinBet(/Silver Comet/);
-    fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    placeSlip();
     expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient funds.');
   });
 

@@ -1,10 +1,10 @@
 import type { BetTypeName, CurrentRaceDetail, PlaceBetsResponse } from '@furlong/contracts';
 import {
   BET_TYPES,
-  canSelectMoreHorses,
   findBetType,
-  isBoxable,
+  type GridShape,
   isOrdered,
+  minimumAmountCents,
   offersAdvancedBet,
   requiredHorses,
 } from '@furlong/domain';
@@ -17,16 +17,25 @@ import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
+import { useSession } from '../../../lib/session';
 import { usePlaceBets } from '../api/place-bets';
 import type { AdvancedTracksState } from '../hooks/advanced-bet-state';
-import { type BetFormValues, checkAddBet } from '../hooks/bet-form';
+import {
+  amountCents,
+  type BetFormValues,
+  checkAddBet,
+  columnTakesMany,
+  emptyColumns,
+  quickPicksCents,
+} from '../hooks/bet-form';
 import { useBetSlip } from '../hooks/bet-slip-store';
 import { BETTING_CLOSED, isBettingClosed, isRefusal, slipIndex } from '../hooks/place-errors';
 import { useRaceIdInContext } from '../hooks/use-race-in-context';
 import { BetClock } from './bet-clock';
+import { columnName, PositionGrid } from './position-grid';
 import { NO_RACE_DATA } from './race-details-page';
 
-const DEFAULT_VALUES: BetFormValues = { betType: 'Win', amount: '2', horses: [], orders: {}, box: false };
+const DEFAULT_VALUES: BetFormValues = { betType: 'Win', amount: '2', columns: [[]], box: false };
 
 /**
  * /race and /bets: the bets screen for the race in context (or ?raceId=). The form adds bets to a
@@ -55,16 +64,13 @@ export function BetsPage() {
         <BetForm key={race.data.id} race={race.data} />
         <BetClock postTime={race.data.post_time} />
       </div>
-      {race.data.status === 'scheduled' ? (
-        <p className="status status-error">Betting has not opened yet for this race.</p>
-      ) : race.data.status !== 'open' ? (
-        <p className="status status-error">{BETTING_CLOSED}.</p>
-      ) : null}
       <BetSlip />
       <NextToPost />
     </Page>
   );
 }
+
+const SHAPE_NAMES: Record<GridShape, string> = { straight: 'Straight', box: 'Box', key: 'Key', wheel: 'Wheel' };
 
 function BetForm({ race }: { race: CurrentRaceDetail }) {
   const navigate = useNavigate();
@@ -74,38 +80,59 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
   const [showDescription, setShowDescription] = useState(false);
   const [filter, setFilter] = useState('');
 
-  const required = requiredHorses(values.betType);
-  const ordered = isOrdered(values.betType) && !(values.box && isBoxable(values.betType));
   const fieldSize = Math.max(0, ...race.entries.map((e) => e.post_position));
   const check = checkAddBet(values, race.id, fieldSize);
   const multiRace = offersAdvancedBet(values.betType);
+  const closed = closedReason(race);
+  const many = columnTakesMany(values.betType);
   const shown = race.entries.filter((e) => e.horse_name.toLowerCase().includes(filter.trim().toLowerCase()));
+  const amount = amountCents(values.amount);
 
   useEffect(() => {
     updateContext({ selectedBetType: values.betType });
   }, [values.betType, updateContext]);
 
-  // Spec §4: a bet type change sets the required count and resets the horses and their order.
+  // Spec §4: a bet type change resets the horses and their order (the grid's ticks).
   const changeType = (betType: BetTypeName) =>
-    setValues((v) => ({ ...v, betType, horses: [], orders: {}, box: false }));
-  const toggleHorse = (post: number, on: boolean) =>
-    setValues((v) => {
-      if (!on) {
-        const { [post]: _dropped, ...orders } = v.orders;
-        return { ...v, horses: v.horses.filter((h) => h !== post), orders };
-      }
-      return canSelectMoreHorses(v.betType, v.horses.length) ? { ...v, horses: [...v.horses, post] } : v;
-    });
+    setValues((v) => ({ ...v, betType, columns: emptyColumns(betType, false), box: false }));
+  const changeBox = (box: boolean) => setValues((v) => ({ ...v, box, columns: emptyColumns(v.betType, box) }));
+  const toggle = (column: number, post: number, on: boolean) =>
+    setValues((v) => ({
+      ...v,
+      columns: v.columns.map((col, i) => {
+        if (i !== column) return col;
+        if (!on) return col.filter((h) => h !== post);
+        return many ? [...col, post] : [post];
+      }),
+    }));
+  // ALL ticks every shown runner in the column, or clears it when they are all ticked already.
+  const all = (column: number) =>
+    setValues((v) => ({
+      ...v,
+      columns: v.columns.map((col, i) => {
+        if (i !== column) return col;
+        const posts = shown.map((e) => e.post_position);
+        return posts.every((p) => col.includes(p))
+          ? col.filter((h) => !posts.includes(h))
+          : [...new Set([...col, ...posts])];
+      }),
+    }));
 
   const addBet = () => {
-    if (!check.enabled) return;
-    const names = check.request.selections.map((slot, i) => {
-      const horses = slot.map((p) => `#${p} ${race.entries.find((e) => e.post_position === p)?.horse_name ?? ''}`);
-      return ordered ? `${i + 1}: ${horses.join(', ')}` : horses.join(', ');
-    });
+    if (!check.enabled || closed) return;
+    const { request } = check;
+    const horse = (p: number) => `#${p} ${race.entries.find((e) => e.post_position === p)?.horse_name ?? ''}`;
+    // A column of the whole field reads ALL, as on a printed ticket.
+    const slotLabel = (slot: number[]) =>
+      slot.length > 2 && slot.length === race.entries.length ? 'ALL' : slot.map(horse).join(', ');
+    const names =
+      request.selections.length > 1
+        ? request.selections.map((slot, i) => `${columnName(i, request.selections.length, false)}: ${slotLabel(slot)}`)
+        : [slotLabel(request.selections[0] ?? [])];
+    const shape = check.shape === 'straight' ? '' : ` (${check.shape})`;
     addToSlip({
-      request: check.request,
-      horsesLabel: `${names.join('; ')}${check.request.box ? ' (box)' : ''}`,
+      request,
+      horsesLabel: `${names.join('; ')}${shape}`,
       raceName: race.race_name,
       combinations: check.combinations,
       totalCents: check.totalCents,
@@ -156,82 +183,71 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
           <input
             type="number"
             min={0}
-            step={1}
+            step={minimumAmountCents(values.betType) / 100}
             value={values.amount}
             onChange={(e) => setValues((v) => ({ ...v, amount: e.target.value }))}
           />
         </label>
-        {isBoxable(values.betType) ? (
+        {isOrdered(values.betType) ? (
           <label>
-            <input
-              type="checkbox"
-              checked={values.box}
-              onChange={(e) => setValues((v) => ({ ...v, box: e.target.checked }))}
-            />{' '}
-            Box
+            <input type="checkbox" checked={values.box} onChange={(e) => changeBox(e.target.checked)} /> Box
           </label>
         ) : null}
       </div>
+      <fieldset className="quick-picks">
+        <legend className="visually-hidden">Quick amounts</legend>
+        {quickPicksCents(values.betType).map((c) => (
+          <button
+            key={c}
+            type="button"
+            className="button secondary small"
+            aria-pressed={amount === c}
+            onClick={() => setValues((v) => ({ ...v, amount: String(c / 100) }))}
+          >
+            {formatCents(c)}
+          </button>
+        ))}
+      </fieldset>
       {multiRace ? (
         <p className="hint">
-          A {values.betType} covers {required} races: choose them with Advanced Bet.{' '}
+          A {values.betType} covers {requiredHorses(values.betType)} races: choose them with Advanced Bet.{' '}
           <button type="button" className="button" onClick={advanced}>
             Advanced Bet
           </button>
         </p>
       ) : (
         <fieldset className="horse-picker">
-          <legend>
-            Horses ({values.horses.length} of {required})
-          </legend>
+          <legend>Horses</legend>
+          <p className="hint grid-help">{gridHelp(values.betType, values.box)}</p>
           <label>
             Filter by name <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
           </label>
-          <ul className="horse-options">
-            {shown.map((e) => {
-              const checked = values.horses.includes(e.post_position);
-              return (
-                <li key={e.post_position}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={!checked && !canSelectMoreHorses(values.betType, values.horses.length)}
-                      onChange={(ev) => toggleHorse(e.post_position, ev.target.checked)}
-                    />{' '}
-                    #{e.post_position} {e.horse_name}
-                  </label>
-                  {checked && ordered ? (
-                    <label className="order-input">
-                      Order for {e.horse_name}{' '}
-                      <input
-                        type="number"
-                        min={1}
-                        max={required}
-                        step={1}
-                        value={values.orders[e.post_position] ?? ''}
-                        onChange={(ev) =>
-                          setValues((v) => ({ ...v, orders: { ...v.orders, [e.post_position]: ev.target.value } }))
-                        }
-                      />
-                    </label>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
+          <PositionGrid
+            raceId={race.id}
+            runners={shown}
+            columns={values.columns}
+            box={values.box}
+            many={many}
+            disabled={closed !== null}
+            onToggle={toggle}
+            onAll={all}
+          />
         </fieldset>
       )}
-      {check.enabled ? (
-        <p className="bet-cost" data-testid="bet-cost">
-          {check.combinations} {check.combinations === 1 ? 'combination' : 'combinations'} ×{' '}
+      {closed ? (
+        <p className="status status-error" role="alert">
+          {closed}
+        </p>
+      ) : check.enabled ? (
+        <p className="bet-cost" data-testid="bet-cost" aria-live="polite">
+          {SHAPE_NAMES[check.shape]}: {check.combinations} {check.combinations === 1 ? 'combination' : 'combinations'} ×{' '}
           {formatCents(check.request.amount_cents)} = {formatCents(check.totalCents)}
         </p>
       ) : check.problem ? (
         <p className="status status-error">{check.problem}</p>
       ) : null}
       <p className="button-row">
-        <button type="submit" className="button" disabled={!check.enabled}>
+        <button type="submit" className="button" disabled={!check.enabled || closed !== null}>
           Add Bet
         </button>
       </p>
@@ -239,11 +255,30 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
   );
 }
 
+/** Why the race cannot go on the slip, or null while it takes bets. */
+function closedReason(race: CurrentRaceDetail): string | null {
+  if (race.status === 'open') return null;
+  if (race.status === 'scheduled') return 'Betting has not opened yet for this race: it cannot be added to the slip.';
+  return `${BETTING_CLOSED}: it cannot be added to the slip.`;
+}
+
+function gridHelp(betType: string, box: boolean): string {
+  if (box) return 'Tick the horses to box: every order of them is covered.';
+  if (isOrdered(betType)) {
+    return 'Tick one horse per position for a straight bet, one horse on top and several below for a key, several in any position for a wheel.';
+  }
+  if (columnTakesMany(betType)) return 'Tick two horses, or more to box them.';
+  return 'Tick one horse.';
+}
+
 function BetSlip() {
   const { bets, remove, keyForAttempt, refused, placed } = useBetSlip();
   const place = usePlaceBets();
+  const session = useSession();
   const [done, setDone] = useState<PlaceBetsResponse | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   const total = bets.reduce((sum, b) => sum + b.totalCents, 0);
+  const inReview = reviewing && bets.length > 0;
 
   const error = place.error;
   const perBet = new Map<number, string[]>();
@@ -263,6 +298,7 @@ function BetSlip() {
       {
         onSuccess: (res) => {
           placed();
+          setReviewing(false);
           setDone(res);
         },
         onError: (err) => {
@@ -306,8 +342,11 @@ function BetSlip() {
               {bets.map((b, i) => (
                 <tr key={b.id} className={perBet.has(i) ? 'refused' : undefined}>
                   <td>{b.request.bet_type}</td>
-                  <td>{b.raceName}</td>
                   <td>
+                    {b.raceName}
+                    <SlipRaceClosed raceIds={b.request.race_ids} />
+                  </td>
+                  <td className="slip-horses">
                     {b.horsesLabel}
                     {perBet.get(i)?.map((reason) => (
                       <span key={reason} className="bet-problem" role="alert">
@@ -333,13 +372,74 @@ function BetSlip() {
         Total <strong data-testid="slip-total">{formatCents(total)}</strong>
       </p>
       {error ? <PlaceError error={error} general={general} /> : null}
-      <p className="button-row">
-        <button type="button" className="button big" disabled={bets.length === 0 || place.isPending} onClick={submit}>
-          {place.isPending ? 'Placing...' : 'Place Bet'}
-        </button>
-      </p>
+      {inReview ? (
+        <section className="bet-review" aria-labelledby="review-title">
+          <h3 id="review-title">Review your bets</h3>
+          <ul className="review-list">
+            {bets.map((b) => (
+              <li key={b.id}>
+                <strong>
+                  {formatCents(b.request.amount_cents)} {b.request.bet_type}
+                </strong>{' '}
+                {b.horsesLabel} — {b.raceName}
+                <span className="num">
+                  {b.combinations > 1 ? `: ${b.combinations} combinations, ` : ': '}
+                  {formatCents(b.totalCents)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl className="review-sums">
+            <dt>Total</dt>
+            <dd data-testid="review-total">{formatCents(total)}</dd>
+            {session ? (
+              <>
+                <dt>Balance</dt>
+                <dd>{formatCents(session.balance_cents)}</dd>
+                <dt>Balance after</dt>
+                <dd data-testid="balance-after">{formatCents(session.balance_cents - total)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {session && session.balance_cents < total ? (
+            <p className="status status-error">Your balance does not cover these bets.</p>
+          ) : null}
+          <p className="button-row">
+            <button type="button" className="button big" disabled={place.isPending} onClick={submit}>
+              {place.isPending ? 'Placing...' : 'Place Bet'}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setReviewing(false)}>
+              Edit Slip
+            </button>
+          </p>
+        </section>
+      ) : (
+        <p className="button-row">
+          <button
+            type="button"
+            className="button big"
+            disabled={bets.length === 0}
+            onClick={() => {
+              setDone(null);
+              setReviewing(true);
+            }}
+          >
+            Review Bets
+          </button>
+        </p>
+      )}
     </section>
   );
+}
+
+/**
+ * A bet on the slip whose race no longer takes bets (its first leg: the one that closes first) is
+ * marked, so the bettor removes it before the server refuses the slip.
+ */
+function SlipRaceClosed({ raceIds }: { raceIds: number[] }) {
+  const race = useCurrentRace(raceIds[0] ?? null);
+  if (!race.data || race.data.status === 'open') return null;
+  return <span className="bet-problem">{BETTING_CLOSED}: remove it to place the others.</span>;
 }
 
 function PlaceError({ error, general }: { error: Error; general: string[] }) {

@@ -1,14 +1,20 @@
 import type { BetRequest, BetTypeName } from '@furlong/contracts';
-import { canAddBet, isBoxable, isOrdered, requiredHorses, validateBet } from '@furlong/domain';
+import {
+  findBetType,
+  type GridShape,
+  gridPositions,
+  gridTicket,
+  minimumAmountCents,
+  validateBet,
+} from '@furlong/domain';
 
-/** What the bets screen's form holds. Horses are program (post) numbers. */
+/** What the bets screen's form holds: the amount as typed and the grid's ticks (program numbers). */
 export interface BetFormValues {
   betType: BetTypeName;
   /** Dollars as typed. */
   amount: string;
-  horses: number[];
-  /** Finishing position typed for each horse (ordered types). */
-  orders: Record<number, string>;
+  /** The horses ticked in each position column (one column for a box and single-list types). */
+  columns: number[][];
   box: boolean;
 }
 
@@ -19,46 +25,57 @@ export function amountCents(amount: string): number | null {
   return Number.isFinite(n) ? Math.round(n * 100) : null;
 }
 
-/** The form as the API's bet: ordered types one slot per position unless boxed, else one list. */
-export function toBetRequest(values: BetFormValues, raceId: number): BetRequest {
-  const boxed = values.box && isBoxable(values.betType);
-  let selections: number[][];
-  if (isOrdered(values.betType) && !boxed) {
-    const n = requiredHorses(values.betType);
-    selections = Array.from({ length: n }, (_, i) => values.horses.filter((h) => Number(values.orders[h]) === i + 1));
-  } else {
-    selections = [[...values.horses]];
-  }
-  return {
-    bet_type: values.betType,
-    race_ids: [raceId],
-    amount_cents: amountCents(values.amount) ?? 0,
-    selections,
-    box: boxed,
-  };
+/** Empty columns for the type's grid. */
+export function emptyColumns(betType: string, box: boolean): number[][] {
+  return Array.from({ length: gridPositions(betType, box) }, () => []);
+}
+
+/** Whether a column takes more than one horse (Win, Place and Show name one horse). */
+export function columnTakesMany(betType: string): boolean {
+  return (findBetType(betType)?.horsesRequired ?? 1) > 1;
+}
+
+const QUICK_PICKS_CENTS = [100, 200, 500, 1000, 2000];
+const DIME_PICKS_CENTS = [10, 50];
+
+/**
+ * The amount buttons of a type: $1, $2, $5, $10, $20, led by 10¢ and 50¢ for the types that take
+ * dimes (Trifecta, Superfecta, Pick N), each at least the type's minimum and a multiple of its step.
+ */
+export function quickPicksCents(betType: string): number[] {
+  const min = minimumAmountCents(betType);
+  const picks = min < 100 ? [...DIME_PICKS_CENTS, ...QUICK_PICKS_CENTS] : QUICK_PICKS_CENTS;
+  return picks.filter((c) => c >= min && c % min === 0);
 }
 
 export type AddBetCheck =
-  | { enabled: true; request: BetRequest; combinations: number; totalCents: number }
-  | { enabled: false; problem: string | null };
+  | { enabled: true; request: BetRequest; combinations: number; totalCents: number; shape: GridShape }
+  | { enabled: false; problem: string | null; combinations: number };
 
 /**
- * Whether Add Bet is enabled: the domain's Add Bet rule (spec §5) and then the domain's full
- * validation of the bet, so the slip never holds a bet the server would refuse for its shape.
- * A boxed bet needs no order values (every order is covered).
+ * Whether Add Bet is enabled: the grid makes a ticket (domain gridTicket, counted as the server
+ * counts) and the domain's full validation passes, so the slip never holds a bet the server would
+ * refuse for its shape.
  */
 export function checkAddBet(values: BetFormValues, raceId: number, fieldSize: number): AddBetCheck {
-  const boxed = values.box && isBoxable(values.betType);
-  const dollars = values.amount.trim() === '' ? null : Number(values.amount);
-  const ready = canAddBet({
-    betType: values.betType,
-    selectedHorses: values.horses,
-    amount: dollars,
-    orders: boxed ? values.horses.map((_, i) => i + 1) : values.horses.map((h) => Number(values.orders[h]) || null),
-  });
-  if (!ready) return { enabled: false, problem: null };
-  const request = toBetRequest(values, raceId);
+  const ticket = gridTicket(values.betType, values.columns, values.box);
+  if (ticket.shape === null) return { enabled: false, problem: null, combinations: 0 };
+  const cents = amountCents(values.amount);
+  const request: BetRequest = {
+    bet_type: values.betType,
+    race_ids: [raceId],
+    amount_cents: cents ?? 0,
+    selections: ticket.selections,
+    box: ticket.box,
+  };
   const result = validateBet({ ...request }, { fieldSizes: [fieldSize] });
-  if (!result.ok) return { enabled: false, problem: result.problems[0]?.reason ?? null };
-  return { enabled: true, request, combinations: result.combinations, totalCents: result.total_cents };
+  if (!result.ok)
+    return { enabled: false, problem: result.problems[0]?.reason ?? null, combinations: ticket.combinations };
+  return {
+    enabled: true,
+    request,
+    combinations: result.combinations,
+    totalCents: result.total_cents,
+    shape: ticket.shape,
+  };
 }

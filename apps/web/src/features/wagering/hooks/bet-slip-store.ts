@@ -1,5 +1,6 @@
 import type { BetRequest } from '@furlong/contracts';
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import { newKey } from '../../../lib/unique-key';
 
 /** A bet on the slip, before it is placed (spec §3 "pending bet", kept in cents). */
@@ -31,19 +32,36 @@ interface BetSlipState {
   placed(): void;
 }
 
-/** The bettor's slip, shared by the bets screen (/race and /bets) for the tab's lifetime. */
-export const useBetSlip = create<BetSlipState>((set, get) => ({
-  bets: [],
-  idempotencyKey: null,
-  add: (bet) => set((s) => ({ bets: [...s.bets, { ...bet, id: newKey() }], idempotencyKey: null })),
-  remove: (id) => set((s) => ({ bets: s.bets.filter((b) => b.id !== id), idempotencyKey: null })),
-  keyForAttempt: () => {
-    const existing = get().idempotencyKey;
-    if (existing) return existing;
-    const key = newKey();
-    set({ idempotencyKey: key });
-    return key;
-  },
-  refused: () => set({ idempotencyKey: null }),
-  placed: () => set({ bets: [], idempotencyKey: null }),
-}));
+/** Where the slip is kept between reloads (the tab's sessionStorage). */
+export const BET_SLIP_STORAGE_KEY = 'furlong-bet-slip';
+
+/**
+ * The bettor's slip, shared by the bets screen (/race and /bets): kept in the tab's
+ * sessionStorage, so it survives navigation and a reload but not the closing of the tab (a slip
+ * from another day's races would only be refused). Cleared once placed.
+ */
+export const useBetSlip = create<BetSlipState>()(
+  persist(
+    (set, get) => ({
+      bets: [],
+      idempotencyKey: null,
+      add: (bet) => set((s) => ({ bets: [...s.bets, { ...bet, id: newKey() }], idempotencyKey: null })),
+      remove: (id) => set((s) => ({ bets: s.bets.filter((b) => b.id !== id), idempotencyKey: null })),
+      keyForAttempt: () => {
+        const existing = get().idempotencyKey;
+        if (existing) return existing;
+        const key = newKey();
+        set({ idempotencyKey: key });
+        return key;
+      },
+      refused: () => set({ idempotencyKey: null }),
+      placed: () => set({ bets: [], idempotencyKey: null }),
+    }),
+    {
+      name: BET_SLIP_STORAGE_KEY,
+      storage: createJSONStorage(() => sessionStorage),
+      // The key goes with the slip: a reload after a lost answer must retry under the same key.
+      partialize: (s) => ({ bets: s.bets, idempotencyKey: s.idempotencyKey }),
+    },
+  ),
+);

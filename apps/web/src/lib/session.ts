@@ -47,10 +47,22 @@ export function hasRole(session: Session | null, roles: readonly UserRole[]): bo
   return session !== null && roles.includes(session.role);
 }
 
-/** After login, sign-up or a pass login: the account the server answered with. */
+const sessionEndListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` whenever the session ends (logout): state kept for the account in the tab
+ * (the pending bet slip) forgets itself. Returns the unsubscribe.
+ */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+/** After login, sign-up or a pass login: the account the server answered with (null: logged out). */
 export function setSession(client: QueryClient, session: Session | null): void {
   client.setQueryData(SESSION_QUERY_KEY, session);
   if (session) useSessionNotice.getState().clear();
+  else for (const listener of sessionEndListeners) listener();
 }
 
 interface NoticeState {

@@ -1,6 +1,7 @@
 import type { BetRequest } from '@furlong/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { onSessionEnd } from '../../../lib/session';
 import { newKey } from '../../../lib/unique-key';
 
 /** A bet on the slip, before it is placed (spec §3 "pending bet", kept in cents). */
@@ -65,3 +66,6 @@ export const useBetSlip = create<BetSlipState>()(
     },
   ),
 );
+
+// Another user signing in on this tab must not find the last one's slip.
+onSessionEnd(() => useBetSlip.getState().placed());

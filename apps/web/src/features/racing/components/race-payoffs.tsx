@@ -4,6 +4,7 @@ import { useMyRaceBets } from '../../../api/my-race-bets';
 import { useRacePayoffs } from '../../../api/race-payoffs';
 import { PostChip } from '../../../components/ui/post-chip';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { betSelectionsText } from '../../../lib/bet-text';
 import { formatCents } from '../../../lib/format';
 
 const STRAIGHT = ['Win', 'Place', 'Show'] as const;
@@ -198,11 +199,6 @@ function exoticRows(pool: ResultPool) {
   ));
 }
 
-/** A bet's horses: one list per slot (position or leg), "1,4 / 2 (box)". */
-export function selectionText(bet: BetView): string {
-  return bet.selections.map((slot) => slot.join(',')).join(' / ') + (bet.box ? ' (box)' : '');
-}
-
 /** What a bet came to, with what it was paid: "Won $8.40", "Lost", "Refunded $2.00", "Pending". */
 export function outcomeText(bet: BetView): string {
   switch (bet.status) {
@@ -261,7 +257,7 @@ function MyBetsTable({ bets, raceId }: { bets: BetView[]; raceId: number }) {
                   {baseLabel(b.amount_cents)} {b.bet_type}
                   {b.legs.length > 1 ? <LegsNote bet={b} raceId={raceId} /> : null}
                 </td>
-                <td className="bet-horses">{selectionText(b)}</td>
+                <td className="bet-horses">{betSelectionsText(b)}</td>
                 <td className="num">{formatCents(b.total_cents)}</td>
                 <td>{outcomeText(b)}</td>
               </tr>

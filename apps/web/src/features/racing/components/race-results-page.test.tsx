@@ -356,10 +356,10 @@ describe('RaceResultsPage payoffs', () => {
       .map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent?.trim()).join(' | '));
     expect(rows).toEqual([
       'Bet | Horses | Cost | Outcome',
-      '$2 Win | 3 | $2.00 | Won $8.40',
-      '$1 Exacta | 1,3 (box) | $2.00 | Lost',
-      '$2 Quinella | 1,2 | $2.00 | Refunded $2.00',
-      '$2 Daily Double (leg 1 of 2; settles after Aville Race 4) | 3 / 1,2 | $4.00 | Pending',
+      '$2 Win | #3 Blue Moon | $2.00 | Won $8.40',
+      '$1 Exacta | #1 Silver Comet, #3 Blue Moon (box) | $2.00 | Lost',
+      '$2 Quinella | #1 Silver Comet, #2 Red Baron | $2.00 | Refunded $2.00',
+      '$2 Daily Double (leg 1 of 2; settles after Aville Race 4) | #3 Blue Moon / #1 Silver Comet, #2 Red Baron | $4.00 | Pending',
     ]);
     expect(screen.getByText(/Staked \$10\.00, paid back \$10\.40\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Betting history' })).toHaveAttribute('href', '/user-bets');

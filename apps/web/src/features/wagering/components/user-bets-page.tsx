@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
+import { betSelectionsText } from '../../../lib/bet-text';
 import { formatCents, formatRaceNumbers, formatTimeOfDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useBets } from '../api/my-bets';
@@ -29,12 +30,6 @@ export function betRacesText(bet: BetView): string {
   const byTrack = new Map<string, number[]>();
   for (const leg of bet.legs) byTrack.set(leg.track_name, [...(byTrack.get(leg.track_name) ?? []), leg.race_number]);
   return [...byTrack].map(([track, numbers]) => `${formatRaceNumbers(numbers)} at ${track}`).join('; ');
-}
-
-/** The selections named, slot by slot: "#4 Night Owl / #2 Blue Moon", a box marked "(box)". */
-export function betSelectionsText(bet: BetView): string {
-  const slots = bet.selection_runners.map((slot) => slot.map((r) => `#${r.program_number} ${r.horse_name}`).join(', '));
-  return slots.join(' / ') + (bet.box ? ' (box)' : '');
 }
 
 /** The history's columns, in display order; the first eight show by default. */

@@ -1,4 +1,4 @@
-import type { CurrentRaceListResponse } from '@furlong/contracts';
+import type { CurrentRaceDetail, CurrentRaceListResponse } from '@furlong/contracts';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
 import { screenshot } from '../support/browser';
@@ -50,7 +50,9 @@ describe('wagering in the browser', () => {
     await page.goto(`${server.baseUrl}/bets?raceId=${raceId}`);
     const heading = page.getByRole('heading', { name: /^Bets — / });
     await heading.waitFor();
-    const raceName = (await heading.textContent())?.replace('Bets — ', '').trim() ?? '';
+    // The betting history names the race as a fan says it: "Race 9 at Brighton Racecourse".
+    const race = (await (await fetch(`${server.baseUrl}/api/current_races/${raceId}`)).json()) as CurrentRaceDetail;
+    const raceName = `Race ${race.race_number} at ${race.track_name}`;
     expect(await page.getByLabel('Bet type').inputValue()).toBe('Win');
     expect(await page.getByLabel('Bet amount ($)').inputValue()).toBe('2');
 

@@ -7,7 +7,7 @@ import type {
   ToteView,
 } from '@furlong/contracts';
 import { raceConditions } from '@furlong/domain';
-import { getJson, stageRace, type Viewer, waitForStatus, watchRace } from './support/live-race';
+import { getJson, stageRace, type Viewer, waitFor, waitForStatus, watchRace } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -99,6 +99,22 @@ describe('the morning line of a live race', () => {
       surface: before.race.surface_type,
     });
     expect(before.race).toMatchObject({ race_class, race_title });
+
+    // Once its pools are settled, each runner's newest start carries the win odds the frozen tote
+    // showed at the off (the past performances' odds column).
+    const board = (await getJson<ToteView>(sut.baseUrl, `/api/current_races/${id}/tote`)).body;
+    const finalOdds = new Map(board.runners.map((r) => [r.post_position, r.win_odds]));
+    expect([...finalOdds.values()].some((o) => o !== null)).toBe(true);
+    const winner = result.finishers[0] as (typeof result.finishers)[number];
+    const newest = await waitFor("the final odds on the winner's newest start", async () => {
+      const pp = (
+        await getJson<PastPerformanceResponse>(sut.baseUrl, `/api/past_performance/horse_id/${winner.horse_id}`)
+      ).body;
+      const start = pp.recent_starts[0];
+      return start && start.odds !== null ? start : undefined;
+    });
+    expect(newest.post_position).toBe(winner.post_position);
+    expect(newest.odds).toBe(finalOdds.get(winner.post_position));
   }, 60_000);
 
   it('should give the pre-off viewers the line in the race snapshot', async () => {

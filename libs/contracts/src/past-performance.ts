@@ -22,6 +22,10 @@ export const pastPerformanceStartSchema = z
     finish_time_ms: z.number().int().describe('Finishing time in milliseconds'),
     speed_figure: z.number().int(),
     earnings_cents: z.number().int().describe('Purse money won in this start, in cents'),
+    odds: z
+      .number()
+      .nullable()
+      .describe('Final win odds to 1, as the tote stood at the off; null for starts from before they were kept'),
   })
   .meta({ id: 'PastPerformanceStart' });
 

@@ -218,7 +218,7 @@ export class CatalogRepository {
     return this.dataSource.query(
       `SELECT r.id AS race_id, r.race_name, r.race_date, r.track_id, r.location, r.furlongs, r.surface_type,
               r.track_condition, r.race_class, r.num_horses, f.finish_position, f.post_position, f.jockey_id,
-              f.finish_time_ms, f.speed_figure, f.earnings_cents
+              f.finish_time_ms, f.speed_figure, f.earnings_cents, f.final_odds AS odds
          FROM race_result_finishers f
          JOIN race_results rr ON rr.id = f.result_id
          JOIN races r ON r.id = rr.race_id

@@ -111,6 +111,21 @@ export class RaceHistoryRepository {
   }
 
   /** The result recorded for a live race, if any. */
+  /**
+   * Keeps each finisher's final win odds (post position → odds to 1) on a live race's result;
+   * runs again harmlessly (the same values), and does nothing before the result exists.
+   */
+  async keepFinalOdds(currentRaceId: number, odds: ReadonlyMap<number, number>): Promise<number> {
+    if (odds.size === 0) return 0;
+    const result: unknown = await this.dataSource.query(
+      `UPDATE race_result_finishers f SET final_odds = o.odds
+         FROM race_results rr, unnest($2::int[], $3::numeric[]) AS o(post, odds)
+        WHERE rr.current_race_id = $1 AND f.result_id = rr.id AND f.post_position = o.post`,
+      [currentRaceId, [...odds.keys()], [...odds.values()]],
+    );
+    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+  }
+
   async resultIdOf(manager: EntityManager, currentRaceId: number): Promise<number | undefined> {
     const rows: { id: number }[] = await manager.query('SELECT id FROM race_results WHERE current_race_id = $1', [
       currentRaceId,

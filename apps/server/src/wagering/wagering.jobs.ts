@@ -1,5 +1,6 @@
 import { toteRoom } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { RaceHistoryRepository } from '../catalog/race-history.repository';
 import { Clock } from '../common/clock';
 import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -37,6 +38,7 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(RaceEvents) private readonly raceEvents: RaceEvents,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(RaceHistoryRepository) private readonly history: RaceHistoryRepository,
   ) {}
 
   // Subscribed before any module's bootstrap, so the first races the scheduler opens are heard.
@@ -75,8 +77,21 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
   }
 
   @JobHandler('wagering.settle')
-  settle(payload: JobPayloads['wagering.settle']): Promise<PoolOutcome[]> {
-    return this.settlement.settleRace(payload.current_race_id);
+  async settle(payload: JobPayloads['wagering.settle']): Promise<PoolOutcome[]> {
+    const outcomes = await this.settlement.settleRace(payload.current_race_id);
+    await this.keepFinalOdds(payload.current_race_id);
+    return outcomes;
+  }
+
+  /**
+   * The race's final win odds (its win pool as it stood at the off: frozen since the close) onto
+   * its result, for the past performances. Idempotent, like the settlement before it.
+   */
+  private async keepFinalOdds(raceId: number): Promise<void> {
+    const board = await this.pools.tote(raceId);
+    const odds = new Map<number, number>();
+    for (const r of board.runners) if (r.win_odds !== null) odds.set(r.post_position, r.win_odds);
+    await this.history.keepFinalOdds(raceId, odds);
   }
 
   @JobHandler('wagering.tote')

@@ -26,6 +26,10 @@ export class RaceResultFinisher {
   @Column({ type: 'smallint' })
   post_position: number;
 
+  /** Win odds to 1 as the tote stood at the off; null for starts from before they were kept. */
+  @Column({ type: 'numeric', precision: 7, scale: 2, nullable: true })
+  final_odds: number | null;
+
   @Index('ix_race_result_finishers_horse_id')
   @Column({ type: 'int' })
   horse_id: number;

@@ -11,6 +11,7 @@ import { OperatorRole1795440000000 } from './1795440000000-OperatorRole';
 import { PoolPayoffs1795600097000 } from './1795600097000-PoolPayoffs';
 import { RaceCancelReason1795600098000 } from './1795600098000-RaceCancelReason';
 import { FixedMorningLine1795600099000 } from './1795600099000-FixedMorningLine';
+import { FinisherFinalOdds1795600102000 } from './1795600102000-FinisherFinalOdds';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   PoolPayoffs1795600097000,
   RaceCancelReason1795600098000,
   FixedMorningLine1795600099000,
+  FinisherFinalOdds1795600102000,
 ];

@@ -38,6 +38,8 @@ function pastPerformance(patch: Partial<PastPerformanceResponse> = {}): PastPerf
     finish_time_ms: 71_230,
     speed_figure: 88,
     earnings_cents: finish_position === 1 ? 900_000 : 50_000,
+    // A start from before final odds were kept has none.
+    odds: race_id === 70 ? null : 2.6,
   });
   return {
     horse_id: 12,
@@ -130,6 +132,9 @@ describe('Profiles', () => {
     expect(rows[1]).toHaveTextContent('2026-11-20');
     expect(rows[1]).toHaveTextContent('1 of 9');
     expect(rows[1]).toHaveTextContent('1:11.23');
+    const oddsColumn = Array.from((rows[0] as HTMLTableRowElement).cells, (c) => c.textContent).indexOf('Odds');
+    expect((rows[1] as HTMLTableRowElement).cells[oddsColumn]?.textContent).toBe('5-2');
+    expect((rows[3] as HTMLTableRowElement).cells[oddsColumn]?.textContent).toBe('—');
     expect(pp.getAllByRole('link', { name: 'Victoria Park' })[0]).toHaveAttribute('href', '/page-track/2');
   });
 

@@ -1,4 +1,5 @@
 import type { CatalogKindName, ConnectionStatsResponse, PastPerformanceRecord } from '@furlong/contracts';
+import { formatOdds } from '@furlong/domain';
 import { Link } from 'react-router-dom';
 import type { CatalogRow } from '../../../api/catalog-record';
 import { useConnectionStats } from '../../../api/connection-stats';
@@ -147,6 +148,7 @@ function HorseProfile({ record }: { record: CatalogRow }) {
                       <th scope="col">Finish</th>
                       <th scope="col">Time</th>
                       <th scope="col">Speed fig.</th>
+                      <th scope="col">Odds</th>
                       <th scope="col">Earned</th>
                     </tr>
                   </thead>
@@ -170,6 +172,7 @@ function HorseProfile({ record }: { record: CatalogRow }) {
                         </td>
                         <td>{formatRaceTime(s.finish_time_ms)}</td>
                         <td>{s.speed_figure}</td>
+                        <td>{s.odds === null ? '—' : formatOdds(s.odds).fractional}</td>
                         <td>{formatCents(s.earnings_cents)}</td>
                       </tr>
                     ))}

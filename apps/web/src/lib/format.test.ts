@@ -1,4 +1,4 @@
-import { formatRaceNumbers, formatTimeOfDay, formatUtcOffset, trackClockInstant } from './format';
+import { formatCell, formatRaceNumbers, formatTimeOfDay, formatUtcOffset, trackClockInstant } from './format';
 
 // 00:05 UTC on 23 November is 7:05 PM the evening before in New York (EST, UTC−5).
 const AT = '2026-11-23T00:05:09.000Z';
@@ -75,5 +75,18 @@ describe(trackClockInstant.name, () => {
     expect(trackClockInstant(null, '13:00:00', 0)).toBeNull();
     expect(trackClockInstant('2026-11-23', null, 0)).toBeNull();
     expect(trackClockInstant('2026-11-31', '13:00:00', 0)).toBeNull();
+  });
+});
+
+describe(formatCell.name, () => {
+  it("should label a track's clock time as track time and show an instant in the viewer's zone", () => {
+    expect(formatCell('start_time', '13:05:00')).toBe('1:05 PM track time');
+    expect(formatCell('post_time', '00:30')).toBe('12:30 AM track time');
+    expect(formatCell('created_at', '2026-11-23T12:05:09.000Z')).toBe(
+      formatTimeOfDay('2026-11-23T12:05:09.000Z', { date: true }),
+    );
+    expect(formatCell('purse_cents', 1_250_000)).toBe('$12,500.00');
+    expect(formatCell('track_name', 'Victoria Park')).toBe('Victoria Park');
+    expect(formatCell('weather', null)).toBe('—');
   });
 });

@@ -138,9 +138,26 @@ export function columnLabel(column: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A cell value as text: cents as money, lists joined, null as a dash. */
+const CLOCK_TIME = /^(\d{2}):(\d{2})(?::\d{2})?$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A track's local clock time of day ("13:05:00"), as a fan reads it: "1:05 PM track time". */
+export function formatTrackClock(clock: string): string {
+  const match = CLOCK_TIME.exec(clock);
+  if (!match) return clock;
+  const hours = Number(match[1]);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix} track time`;
+}
+
+/**
+ * A cell value as text: cents as money, lists joined, null as a dash, a track's clock time
+ * labelled as such, an instant as the viewer's day and time of day.
+ */
 export function formatCell(column: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && CLOCK_TIME.test(value)) return formatTrackClock(value);
+  if (typeof value === 'string' && INSTANT.test(value)) return formatTimeOfDay(value, { date: true });
   if (column.endsWith('_cents') && !Array.isArray(value)) return formatCents(value as number);
   if (Array.isArray(value)) {
     const items = column.endsWith('_cents') ? value.map((v) => formatCents(v as number)) : value.map(String);

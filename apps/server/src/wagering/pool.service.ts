@@ -29,6 +29,9 @@ import { PoolRepository, type PoolRow, type RunnerLine } from './pool.repository
 import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
 import { carryoverAccountCode, takeoutFor, takesBets } from './wagering-rules';
 
+/** Odds to 1 as the board shows them: two decimals. */
+const oddsToOne = (odds: { toOne: number }) => Math.round(odds.toOne * 100) / 100;
+
 /** The longest sequence (Pick 10): the races a pool starting at a race may reach. */
 const MAX_LEGS = Math.max(...BET_TYPES.map((t) => t.legs));
 /** The types the simulated crowd bets (their shares of a tick add up to 1), in lock order (bet type name). */
@@ -273,6 +276,23 @@ export class PoolService {
     }
   }
 
+  /**
+   * Each backed runner's win odds to 1 as the race's win pool stands (frozen since the close), by
+   * post position: the board's win odds, without the rest of the board (exactas, doubles, picks).
+   */
+  async winOddsByPost(raceId: number): Promise<Map<number, number>> {
+    const win = (await this.pools.poolsStartingAt(raceId)).find((p) => p.bet_type === 'Win');
+    const byPost = new Map<number, number>();
+    if (!win) return byPost;
+    const money = (await this.pools.interests(this.dataSource, [win.id])).get(win.id) ?? {};
+    const pool = { takeout: win.takeout, money };
+    for (const key of Object.keys(money)) {
+      const odds = winOdds(pool, key);
+      if (odds) byPost.set(Number(key), oddsToOne(odds));
+    }
+    return byPost;
+  }
+
   /** GET /api/current_races/{id}/tote and the `tote:update` event. */
   async tote(raceId: number): Promise<ToteView> {
     const race = await this.pools.race(raceId);
@@ -299,7 +319,7 @@ export class PoolService {
         win_cents: win?.money[key] ?? 0,
         place_cents: ofType('Place')?.pool.money[key] ?? 0,
         show_cents: ofType('Show')?.pool.money[key] ?? 0,
-        win_odds: odds ? Math.round(odds.toOne * 100) / 100 : null,
+        win_odds: odds ? oddsToOne(odds) : null,
         win_odds_display: odds?.fractional ?? null,
       };
     });

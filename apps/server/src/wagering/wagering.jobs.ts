@@ -88,10 +88,7 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
    * its result, for the past performances. Idempotent, like the settlement before it.
    */
   private async keepFinalOdds(raceId: number): Promise<void> {
-    const board = await this.pools.tote(raceId);
-    const odds = new Map<number, number>();
-    for (const r of board.runners) if (r.win_odds !== null) odds.set(r.post_position, r.win_odds);
-    await this.history.keepFinalOdds(raceId, odds);
+    await this.history.keepFinalOdds(raceId, await this.pools.winOddsByPost(raceId));
   }
 
   @JobHandler('wagering.tote')

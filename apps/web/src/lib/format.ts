@@ -166,16 +166,3 @@ export function formatCell(column: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
-
-const localDateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** An ISO instant as the day and time of day in the viewer's own time zone, labelled: "Nov 23, 1:05 PM EST". */
-export function formatLocalDateTime(iso: string): string {
-  return localDateTime.format(new Date(iso));
-}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, list, makeResultSummary, makeTrack } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
-import { formatLocalDateTime } from '../../../lib/format';
+import { formatTimeOfDay } from '../../../lib/format';
 import { RESULTS_LIST_MESSAGES } from './race-results-list';
 
 const tracks = () => list([makeTrack(1, 'Aville'), makeTrack(2, 'Bexley', { track_name: 'Bexley Park' })]);
@@ -34,8 +34,8 @@ describe('RaceResultsPage without an id: the list of results', () => {
       .map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent?.trim()).join(' | '));
     expect(rows).toEqual([
       'Post time | Race | Winner | $2 Win',
-      `${formatLocalDateTime('2026-11-23T15:30:00.000Z')} | Aville Downs Race 12 | 3 Copper Kettle | $8.40`,
-      `${formatLocalDateTime('2026-11-23T13:00:00.000Z')} | Bexley Park Race 4 | 6 Dark Star | —`,
+      `${formatTimeOfDay('2026-11-23T15:30:00.000Z', { date: true })} | Aville Downs Race 12 | 3 Copper Kettle | $8.40`,
+      `${formatTimeOfDay('2026-11-23T13:00:00.000Z', { date: true })} | Bexley Park Race 4 | 6 Dark Star | —`,
     ]);
     expect(within(table).getByRole('link', { name: 'Aville Downs Race 12' })).toHaveAttribute(
       'href',

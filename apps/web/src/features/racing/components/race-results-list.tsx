@@ -4,7 +4,7 @@ import { useRaceResults } from '../../../api/race-results';
 import { useTracks } from '../../../api/tracks';
 import { PostChip } from '../../../components/ui/post-chip';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
-import { formatCents, formatLocalDateTime } from '../../../lib/format';
+import { formatCents, formatTimeOfDay } from '../../../lib/format';
 import { parseRaceId } from './race-ids';
 
 export const RESULTS_LIST_MESSAGES = {
@@ -155,7 +155,7 @@ function ResultsTable({ items }: { items: RaceResultSummary[] }) {
           {items.map((r) => (
             <tr key={r.result_id}>
               <td>
-                <time dateTime={r.post_time}>{formatLocalDateTime(r.post_time)}</time>
+                <time dateTime={r.post_time}>{formatTimeOfDay(r.post_time, { date: true })}</time>
               </td>
               <td>
                 <Link to={`/race-results?id=${r.current_race_id}`} title={`Result of ${r.race_name}`}>

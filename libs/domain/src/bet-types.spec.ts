@@ -50,8 +50,8 @@ describe('BET_TYPES', () => {
 });
 
 /** A finish of every leg: horse 1 first, then 2, 3, … in a field of `size`. */
-const resultOf = (type: BetTypeRule, size = 6): number[][] =>
-  Array.from({ length: type.legs }, () => Array.from({ length: size }, (_, i) => i + 1));
+const resultOf = (type: BetTypeRule, size = 6): number[][][] =>
+  Array.from({ length: type.legs }, () => Array.from({ length: size }, (_, i) => [i + 1]));
 
 /** The straight ticket on that result: horse 1 in every leg, or the first n finishers in order. */
 const straightTicket = (type: BetTypeRule): number[] =>

@@ -4,13 +4,15 @@
  * function (bet-settlement.ts) and its tests.
  */
 import {
-  finishingCombination,
-  type LegOrders,
-  legWinnerSequence,
+  dailyDoublePool,
+  type Finish,
+  finishingPool,
+  finishOf,
+  type LegFinishes,
+  pickPool,
   type Settlement,
-  settledOutright,
-  settledWithConsolation,
-  topFinishers,
+  type SettleOptions,
+  straightPool,
 } from './bet-settlement';
 import { interestKey, type Pool, type PoolSettlement } from './pari-mutuel';
 import {
@@ -80,7 +82,7 @@ function pick<N extends number>(n: N) {
     seedStake: 'seedExoticCents',
     seedShape: sequenceShape(PICK_SEEDED_INTERESTS),
     crowdShare: n === 3 ? 0.04 : 0,
-    ...settledWithConsolation,
+    ...pickPool,
     description: `Pick the winners of ${n} races in a row, all chosen before the first of them.`,
   } as const;
 }
@@ -103,7 +105,7 @@ const TABLE = [
     seedStake: 'seedWinCents',
     seedShape: winShape,
     crowdShare: 0.35,
-    ...settledOutright(topFinishers(1)),
+    ...straightPool(1),
     description: 'Pick the horse that finishes first.',
   },
   {
@@ -119,7 +121,7 @@ const TABLE = [
     seedStake: 'seedWinCents',
     seedShape: topPlacesShape(2),
     crowdShare: 0.12,
-    ...settledOutright(topFinishers(2)),
+    ...straightPool(2),
     description: 'Pick a horse that finishes first or second.',
   },
   {
@@ -135,7 +137,7 @@ const TABLE = [
     seedStake: 'seedWinCents',
     seedShape: topPlacesShape(3),
     crowdShare: 0.12,
-    ...settledOutright(topFinishers(3)),
+    ...straightPool(3),
     description: 'Pick a horse that finishes first, second or third.',
   },
   {
@@ -151,7 +153,7 @@ const TABLE = [
     seedStake: 'seedExoticCents',
     seedShape: orderedFinishShape(2),
     crowdShare: 0.16,
-    ...settledOutright(finishingCombination(2, false)),
+    ...finishingPool(2, false),
     description: 'Pick the first two finishers in exact order.',
   },
   {
@@ -167,7 +169,7 @@ const TABLE = [
     seedStake: 'seedExoticCents',
     seedShape: quinellaShape,
     crowdShare: 0,
-    ...settledOutright(finishingCombination(2, true)),
+    ...finishingPool(2, true),
     description: 'Pick the first two finishers in either order.',
   },
   {
@@ -183,7 +185,7 @@ const TABLE = [
     seedStake: 'seedExoticCents',
     seedShape: orderedFinishShape(3),
     crowdShare: 0.09,
-    ...settledOutright(finishingCombination(3, false)),
+    ...finishingPool(3, false),
     description: 'Pick the first three finishers in exact order.',
   },
   {
@@ -199,7 +201,7 @@ const TABLE = [
     seedStake: 'seedExoticCents',
     seedShape: orderedFinishShape(4, SUPERFECTA_SEEDED_INTERESTS),
     crowdShare: 0.05,
-    ...settledOutright(finishingCombination(4, false)),
+    ...finishingPool(4, false),
     description: 'Pick the first four finishers in exact order.',
   },
   {
@@ -215,8 +217,8 @@ const TABLE = [
     seedStake: 'seedExoticCents',
     seedShape: sequenceShape(DOUBLE_SEEDED_INTERESTS),
     crowdShare: 0.07,
-    // Settled like an exotic: a refund, not a consolation, when no one holds the winning pair.
-    ...settledOutright(legWinnerSequence),
+    // Fallback classes, not a consolation, when no one holds the winning pair.
+    ...dailyDoublePool,
     description: 'Pick the winners of two consecutive races, chosen before the first of them.',
   },
   pick(3),
@@ -261,30 +263,43 @@ export function combinationKey(rule: BetTypeRule, tuple: readonly number[]): str
   return interestKey(tuple, rule.kind === 'unordered');
 }
 
-/** What the single-race and sequence settlers take: each leg's official order. */
-function legOrders(rule: BetTypeRule, result: readonly number[]): LegOrders {
-  return rule.legs > 1 ? result.map((winner) => [winner]) : [result];
+/** Each leg's finish from a plain result: the official order of a single race, or each leg's winner. */
+function legFinishes(rule: BetTypeRule, result: readonly number[]): Finish[] {
+  return rule.legs > 1 ? result.map((winner) => [[winner]]) : [finishOf(result)];
 }
 
 /**
- * The winning interest keys of a single-race pool from the official order (program numbers,
- * winner first): Win [1st], Place [1st, 2nd], Show [1st, 2nd, 3rd], Exacta/Trifecta/Superfecta the
- * ordered key, Quinella the ascending pair. Empty when the order is too short, the type is a
- * multi-race one or unknown.
+ * The winning interest keys of a single-race pool from the official finish (rank groups, or a
+ * plain order, winner first): Win [1st], Place [1st, 2nd], Show [1st, 2nd, 3rd], Exacta/Trifecta/
+ * Superfecta the ordered key, Quinella the ascending pair; a dead heat adds the combinations it makes
+ * winning. Empty when the order is too short, the type is a multi-race one or unknown.
  */
-export function winningInterests(betType: string, officialOrder: readonly number[]): string[] {
+export function winningInterests(betType: string, official: readonly number[] | Finish): string[] {
   const rule = findBetType(betType);
   if (!rule || rule.legs > 1) return [];
-  return rule.winningInterests([officialOrder]);
+  return rule.winningInterests([toFinish(official)]);
+}
+
+function toFinish(official: readonly number[] | Finish): Finish {
+  return official.map((x) => (typeof x === 'number' ? [x] : x));
 }
 
 /**
  * Settle any pool by bet type (the table's settle function). `result` is the official order
  * (program numbers, winner first) for single-race types, or each leg's winner for Daily Double and
- * Pick N. Daily Double is settled like an exotic (refund when no one holds the winning pair); Pick
- * 3–10 with consolation and carryover. Throws for an unknown type.
+ * Pick N. Throws for an unknown type. settlePoolByFinish takes dead heats and cancelled legs.
  */
 export function settlePool(betType: string, pool: Pool, result: readonly number[]): PoolSettlement {
   const rule = betTypeRule(betType);
-  return rule.settle(pool, legOrders(rule, result));
+  return rule.settle(pool, legFinishes(rule, result));
+}
+
+/** Settle any pool by bet type from each leg's finish (null: that race was cancelled). */
+export function settlePoolByFinish(
+  betType: string,
+  pool: Pool,
+  legs: LegFinishes,
+  options?: SettleOptions,
+): PoolSettlement {
+  return betTypeRule(betType).settle(pool, legs, options);
 }

@@ -318,9 +318,11 @@ describe(settlePool.name, () => {
     expect(
       priceOf(settlePool('Daily Double', { takeout: 0.2, money: { '3-4': 1000, '1-2': 1000 } }, [3, 4]), '3-4'),
     ).toBe(160);
-    expect(settlePool('Daily Double', { takeout: 0.2, money: { '3-5': 1000 } }, [3, 4]).refunded).toBe(true);
+    // No one holds 3-4: the leg-1 winner's tickets are paid (bet-settlement.spec.ts has the rules).
+    expect(settlePool('Daily Double', { takeout: 0.2, money: { '3-5': 1000 } }, [3, 4]).tier).toBe(1);
+    expect(settlePool('Daily Double', { takeout: 0.2, money: { '1-5': 1000 } }, [3, 4]).refunded).toBe(true);
     expect(settlePool('Pick 3', { takeout: 0.25, money: { '3-5-1': 1000 } }, [3, 4, 1]).races_correct).toBe(2);
-    expect(settlePool('Superfecta', { takeout: 0.25, money: { '1-2-3-4': 1000 } }, [1, 2, 3]).refunded).toBe(true);
+    expect(settlePool('Superfecta', { takeout: 0.25, money: { '4-3-2-1': 1000 } }, [1, 2, 3]).refunded).toBe(true);
   });
 });
 

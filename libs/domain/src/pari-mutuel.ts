@@ -9,21 +9,62 @@
  *   Place (Show): profit = net − money on the 2 (3) placing horses, split in 2 (3) equal shares,
  *   each share over the money on its horse. A placing horse nobody backed gets no share; its share
  *   goes to the others.
- * - Nobody holds a winning interest (Win/Place/Show/exotics): everything is refunded, no takeout.
- *   Pick N with no all-correct ticket: the tickets with the most races correct share the net pool
- *   (consolation); if no ticket has even one race right, the net pool is carried over.
+ * - Paying tiers (settleTiers): a pool pays its first tier that has money on it. A tier is one or
+ *   more classes, each a set of interests paid at one price and a whole-number weight: the profit is
+ *   split over the backed classes by weight, each class's part over the money on the class. Outright
+ *   winners are the first tier (a dead heat makes several classes of it); the fallback classes of the
+ *   published rules (bet-settlement.ts) come after. No tier backed: everything is refunded, no takeout.
+ * - Pick N (settlePickPool): all-correct tickets take the whole net pool and any carryover in; with a
+ *   major share (a jackpot type) and no all-correct ticket, the most-correct tickets share the minor
+ *   part and the major part is carried over with the carryover in; without one (the default), they
+ *   share the net pool and only the carryover in goes on. No ticket with a race right: all goes on.
  * - A Pick N pool may hold a carryover from an earlier pool of its type at its track: it is added to
  *   the net pool and is not subject to takeout again (net = gross − takeout + carryover in).
+ * - The minimum price and the breakage are rules of the state (PriceRules): $2.10 per $2 and dimes
+ *   here by default, $2.20 and nickels elsewhere. With nickel breakage a ticket of 10 cents can pay
+ *   half a cent: it is floored per ticket and the half cent is breakage.
  * - Law: paid + breakage + takeout + carryover out − cover = gross + carryover in. Breakage and cover
  *   are netted per pool, so at most one of them is non-zero.
  * - Amounts are multiples of 10 cents (wagering-rules.ts) and prices multiples of 10 cents, so a
  *   ticket pays amount × price / 100 exactly (ticketPayoutCents).
  */
 
-/** A winning $2 never pays less than $2.10: $1.05 per $1. */
+/** A winning $2 never pays less than $2.10: $1.05 per $1 (the default of PriceRules). */
 export const MIN_PRICE_PER_DOLLAR_CENTS = 105;
-/** Profit per $1 is broken down to this many cents. */
+/** Profit per $1 is broken down to this many cents (the default of PriceRules). */
 export const BREAKAGE_CENTS = 10;
+
+/** The state's price rules: the minimum a winning $1 returns and the breakage (cents). */
+export interface PriceRules {
+  /** What a winning $1 returns at least, stake included: 105 ($2.10 per $2), 110 ($2.20 per $2). */
+  minPricePerDollarCents: number;
+  /** Profit per $1 is broken down to a multiple of this: 10 (dime breakage) or 5 (nickel). */
+  breakageCents: number;
+}
+
+export const DEFAULT_PRICE_RULES: PriceRules = {
+  minPricePerDollarCents: MIN_PRICE_PER_DOLLAR_CENTS,
+  breakageCents: BREAKAGE_CENTS,
+};
+
+/** The breakage steps a state may use: nickel or dime. */
+export const BREAKAGE_STEPS = [5, 10] as const;
+
+/**
+ * What is wrong with a set of price rules (empty when none): the minimum is whole cents between
+ * $1.00 and $1.50 per $1 (states use $1.05 or $1.10); the breakage a nickel or a dime.
+ */
+export function priceRulesProblems(rules: PriceRules): string[] {
+  const problems: string[] = [];
+  const min = rules.minPricePerDollarCents;
+  if (!Number.isInteger(min) || min < 100 || min > 150) {
+    problems.push('the minimum price per $1 must be whole cents from 100 to 150 (105 pays $2.10 per $2)');
+  }
+  if (!(BREAKAGE_STEPS as readonly number[]).includes(rules.breakageCents)) {
+    problems.push(`the breakage must be one of ${BREAKAGE_STEPS.join(' or ')} cents`);
+  }
+  return problems;
+}
 
 /** Money on each interest, in cents. Keys from interestKey (or a program number for W/P/S). */
 export type PoolMoney = Readonly<Record<string, number>>;
@@ -37,10 +78,14 @@ export interface Pool {
    * Only settlePickPool and pickWillPays use it.
    */
   carryover_cents?: number;
+  /** The minimum price and the breakage; DEFAULT_PRICE_RULES when absent. */
+  rules?: PriceRules;
 }
 
 export interface WinningPrice {
   interest: string;
+  /** A fallback class's pattern ('3-*': the winner first, any second) when the interest was paid as one. */
+  label?: string;
   /** Money on the interest, cents. */
   money_cents: number;
   /** What $1 returns, stake included, after breakage and the minimum. */
@@ -66,6 +111,8 @@ export interface PoolSettlement {
   refunded: boolean;
   /** Pick N: races correct by the tickets paid (fewer than the legs means consolation). */
   races_correct?: number;
+  /** The paying tier: 0 the winning combinations, 1 and on the fallback classes in rule order. */
+  tier?: number;
 }
 
 /** Canonical key of a combination: '3' for a horse, '3-5' ordered, quinella sorted ascending. */
@@ -91,13 +138,33 @@ export function netPoolCents(gross: number, takeout: number, carryoverInCents = 
 
 /**
  * Price per $1 in cents when `profitCents` of profit is shared by `moneyCents` backing it:
- * 100 + profit per $1 broken down to the dime, at least $1.05. `moneyCents` must be > 0. With
- * `shares` > 1 (Place 2, Show 3) the profit is split first, each share over this money.
+ * 100 + profit per $1 broken down to the breakage (a dime), at least the minimum ($1.05). `moneyCents`
+ * must be > 0. With `shares` > 1 (Place 2, Show 3) the profit is split first, each share over this money.
  */
-export function pricePerDollarCents(profitCents: number, moneyCents: number, shares = 1): number {
+export function pricePerDollarCents(
+  profitCents: number,
+  moneyCents: number,
+  shares = 1,
+  rules: PriceRules = DEFAULT_PRICE_RULES,
+): number {
+  return weightedPriceCents(profitCents, 1, shares, moneyCents, rules);
+}
+
+/**
+ * Price per $1 of a class that takes `weight` of `totalWeight` parts of the profit, over the
+ * `moneyCents` on it: 100 + (profit × weight ÷ total ÷ money) per $1 broken down, at least the
+ * minimum. Integer arithmetic throughout, so a quarter or a sixth of a profit breaks exactly.
+ */
+export function weightedPriceCents(
+  profitCents: number,
+  weight: number,
+  totalWeight: number,
+  moneyCents: number,
+  rules: PriceRules = DEFAULT_PRICE_RULES,
+): number {
   if (moneyCents <= 0) throw new RangeError('No money on the interest.');
-  const dimes = Math.floor((profitCents * 10) / (moneyCents * shares));
-  return Math.max(MIN_PRICE_PER_DOLLAR_CENTS, 100 + dimes * BREAKAGE_CENTS);
+  const steps = Math.floor((profitCents * weight * 100) / (moneyCents * totalWeight * rules.breakageCents));
+  return Math.max(rules.minPricePerDollarCents, 100 + steps * rules.breakageCents);
 }
 
 /** What a winning ticket of `amountCents` pays at `pricePerDollarCents` (stake included). */
@@ -121,14 +188,17 @@ function refund(gross: number, carryIn = 0): PoolSettlement {
   };
 }
 
+/** What a settlement comes to once its prices are known; `carryOut` of the net pool goes on. */
 function finish(
   gross: number,
   tk: number,
   prices: WinningPrice[],
   extra: Partial<PoolSettlement> = {},
   carryIn = 0,
+  carryOut = 0,
 ): PoolSettlement {
   const net = gross - tk + carryIn;
+  const available = net - carryOut;
   const paid = prices.reduce((s, p) => s + p.paid_cents, 0);
   return {
     gross_cents: gross,
@@ -136,18 +206,72 @@ function finish(
     net_cents: net,
     prices,
     paid_cents: paid,
-    breakage_cents: Math.max(0, net - paid),
-    cover_cents: Math.max(0, paid - net),
-    carryover_cents: 0,
+    breakage_cents: Math.max(0, available - paid),
+    cover_cents: Math.max(0, paid - available),
+    carryover_cents: carryOut,
     carryover_in_cents: carryIn,
     refunded: false,
     ...extra,
   };
 }
 
-function price(interest: string, money: number, profit: number, shares: number): WinningPrice {
-  const p = pricePerDollarCents(profit, money, shares);
-  return { interest, money_cents: money, price_per_dollar_cents: p, paid_cents: ticketPayoutCents(money, p) };
+/** A set of interests paid at one price, and its part of the profit beside the other classes of its tier. */
+export interface PayingClass {
+  interests: readonly string[];
+  /** Parts of the profit (a whole number ≥ 1): equal parts for a dead heat, 2 : 1 : 1 for a place dead heat. */
+  weight: number;
+  /** A fallback class's pattern ('3-*'); absent for a winning combination. */
+  label?: string;
+}
+
+/** The classes paid together; a pool pays its first tier with money on it. */
+export type PayingTier = readonly PayingClass[];
+
+/** One class per interest, equal weights: the winning combinations of a race without fallback. */
+export function equalShares(interests: readonly string[]): PayingTier {
+  return interests.map((k) => ({ interests: [k], weight: 1 }));
+}
+
+/**
+ * Settle a pool by tiers: the first tier with money on any of its classes is paid; profit = net −
+ * money on the backed classes, split over them by weight, each part over its class's money (one
+ * price per class); a class nobody backed gets no part, its part goes to the others. No tier
+ * backed: every ticket is refunded. An interest is counted in the first class that names it.
+ */
+export function settleTiers(pool: Pool, tiers: readonly PayingTier[]): PoolSettlement {
+  const gross = grossCents(pool.money);
+  const rules = pool.rules ?? DEFAULT_PRICE_RULES;
+  for (let t = 0; t < tiers.length; t++) {
+    const seen = new Set<string>();
+    const backed: { cls: PayingClass; keys: string[]; money: number }[] = [];
+    for (const cls of tiers[t] as PayingTier) {
+      const keys = cls.interests.filter((k) => !seen.has(k) && (pool.money[k] ?? 0) > 0);
+      for (const k of cls.interests) seen.add(k);
+      const money = keys.reduce((s, k) => s + (pool.money[k] as number), 0);
+      if (money > 0) backed.push({ cls, keys, money });
+    }
+    if (backed.length === 0) continue;
+    const tk = takeoutCents(gross, pool.takeout);
+    const profit = gross - tk - backed.reduce((s, b) => s + b.money, 0);
+    const total = backed.reduce((s, b) => s + b.cls.weight, 0);
+    const prices = backed.flatMap(({ cls, keys, money }) => {
+      const p = weightedPriceCents(profit, cls.weight, total, money, rules);
+      return keys.map((k) => winningPrice(k, pool.money[k] as number, p, cls.label));
+    });
+    return finish(gross, tk, prices, { tier: t });
+  }
+  return refund(gross);
+}
+
+function winningPrice(interest: string, money: number, p: number, label?: string): WinningPrice {
+  const price: WinningPrice = {
+    interest,
+    money_cents: money,
+    price_per_dollar_cents: p,
+    paid_cents: ticketPayoutCents(money, p),
+  };
+  if (label !== undefined) price.label = label;
+  return price;
 }
 
 /**
@@ -155,16 +279,8 @@ function price(interest: string, money: number, profit: number, shares: number):
  * Show): profit = net − money on the winners, split in equal shares among the backed winners.
  */
 export function settleSharedPool(pool: Pool, winners: readonly string[]): PoolSettlement {
-  const gross = grossCents(pool.money);
-  const backed = [...new Set(winners)].filter((k) => (pool.money[k] ?? 0) > 0);
-  if (backed.length === 0) return refund(gross);
-  const tk = takeoutCents(gross, pool.takeout);
-  const net = gross - tk;
-  const onWinners = backed.reduce((s, k) => s + pool.money[k], 0);
-  const profit = net - onWinners;
   // Each share over the money on its horse: (profit / shares) / money = profit / (shares × money).
-  const prices = backed.map((k) => price(k, pool.money[k], profit, backed.length));
-  return finish(gross, tk, prices);
+  return settleTiers(pool, [equalShares([...new Set(winners)])]);
 }
 
 /** Win pool: `winner` is the winner's key (program number). */
@@ -187,22 +303,30 @@ export function settleExoticPool(pool: Pool, winningKey: string): PoolSettlement
   return settleSharedPool(pool, [winningKey]);
 }
 
+/** Each leg's winners: a number, or the horses that dead-heated for the win. */
+export type LegWinners = readonly (number | readonly number[])[];
+
 /**
- * Pick N (and Daily Double with consolation): keys are interestKey of one horse per leg; `winners`
- * the winner of each leg. Pays the combinations with the most races correct; carries the net pool
- * over when none has a race right; refunds an empty pool. A carryover in (`pool.carryover_cents`)
- * adds to the net pool untaxed, and goes on again when the pool is refunded or carried over.
+ * Pick N: keys are interestKey of one horse per leg; `winners` each leg's winner (or the horses
+ * that dead-heated for it: a selection of any of them is right). All-correct tickets take the net
+ * pool and any carryover in. With none, the tickets with the most races correct take the minor part
+ * of the new net pool (all of it when `majorShare` is 0, the default of Pick 3/4/5), and the major
+ * part goes on with the carryover in: carried-over money is paid to all-correct tickets only
+ * (Okla. Admin. Code 325:65-9-7 for the 75 % / 25 % Pick 6). No ticket with a race right: the whole
+ * net pool goes on. An empty pool is refunded (its carryover in goes on).
  */
-export function settlePickPool(pool: Pool, winners: readonly number[]): PoolSettlement {
+export function settlePickPool(pool: Pool, winners: LegWinners, majorShare = 0): PoolSettlement {
+  if (!(majorShare >= 0 && majorShare <= 1)) throw new RangeError('majorShare must be in [0, 1].');
   const gross = grossCents(pool.money);
   const carryIn = carryoverIn(pool);
+  const legs = winners.map((w) => new Set(typeof w === 'number' ? [w] : w));
   let best = 0;
   let onBest = 0;
   const bestKeys: string[] = [];
   for (const [key, money] of Object.entries(pool.money)) {
     if (money <= 0) continue;
     const tuple = key.split('-').map(Number);
-    const correct = tuple.reduce((n, h, i) => (winners[i] === h ? n + 1 : n), 0);
+    const correct = tuple.reduce((n, h, i) => (legs[i]?.has(h) ? n + 1 : n), 0);
     if (correct > best) {
       best = correct;
       bestKeys.length = 0;
@@ -215,19 +339,21 @@ export function settlePickPool(pool: Pool, winners: readonly number[]): PoolSett
   }
   if (gross === 0) return refund(0, carryIn);
   const tk = takeoutCents(gross, pool.takeout);
-  const net = gross - tk + carryIn;
-  if (best === 0) {
-    return { ...finish(gross, tk, [], {}, carryIn), breakage_cents: 0, carryover_cents: net, races_correct: 0 };
-  }
-  const dimes = Math.floor(((net - onBest) * 10) / onBest);
-  const p = Math.max(MIN_PRICE_PER_DOLLAR_CENTS, 100 + dimes * BREAKAGE_CENTS);
-  const prices = bestKeys.map((k) => ({
-    interest: k,
-    money_cents: pool.money[k],
-    price_per_dollar_cents: p,
-    paid_cents: ticketPayoutCents(pool.money[k], p),
-  }));
-  return finish(gross, tk, prices, { races_correct: best }, carryIn);
+  const netNew = gross - tk;
+  if (best === 0) return finish(gross, tk, [], { races_correct: 0 }, carryIn, netNew + carryIn);
+  const perfect = best === legs.length;
+  const major = Math.floor(netNew * majorShare);
+  // All correct: everything. Otherwise the minor part; the major part and the carryover in go on.
+  const available = perfect ? netNew + carryIn : netNew - major;
+  const carryOut = perfect ? 0 : major + carryIn;
+  const p = weightedPriceCents(available - onBest, 1, 1, onBest, pool.rules ?? DEFAULT_PRICE_RULES);
+  const prices = bestKeys.map((k) => winningPrice(k, pool.money[k] as number, p));
+  return finish(gross, tk, prices, { races_correct: best, tier: 0 }, carryIn, carryOut);
+}
+
+/** Every ticket of the pool gets its money back; a carryover in goes on untouched. */
+export function refundPool(pool: Pool): PoolSettlement {
+  return refund(grossCents(pool.money), carryoverIn(pool));
 }
 
 function carryoverIn(pool: Pool): number {
@@ -338,7 +464,7 @@ export function winOdds(pool: Pool, key: number | string): OddsDisplay | null {
 export function probables(pool: Pool): Record<string, number> {
   const net = netPoolCents(grossCents(pool.money), pool.takeout);
   const out: Record<string, number> = {};
-  for (const [k, m] of Object.entries(pool.money)) if (m > 0) out[k] = pricePerDollarCents(net - m, m);
+  for (const [k, m] of Object.entries(pool.money)) if (m > 0) out[k] = pricePerDollarCents(net - m, m, 1, pool.rules);
   return out;
 }
 
@@ -354,11 +480,12 @@ export function pickWillPays(
   money: PoolMoney,
   earlierWinners: readonly number[],
   lastLeg: readonly number[],
+  rules: PriceRules = DEFAULT_PRICE_RULES,
 ): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const h of lastLeg) {
     const m = money[interestKey([...earlierWinners, h])] ?? 0;
-    out[String(h)] = m > 0 ? pricePerDollarCents(netCents - m, m) : null;
+    out[String(h)] = m > 0 ? pricePerDollarCents(netCents - m, m, 1, rules) : null;
   }
   return out;
 }

@@ -370,7 +370,7 @@ export function isWinningCombination(
 ): boolean {
   const r = rule(betType);
   if (!r || r.legs > 1) return false;
-  return r.winningInterests([officialOrder]).includes(combinationKey(r, tuple));
+  return r.winningInterests([officialOrder.map((h) => [h])]).includes(combinationKey(r, tuple));
 }
 
 /** Races a multi-race combination got right: `winners` holds each leg's winner, in ticket order. */

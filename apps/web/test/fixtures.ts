@@ -427,6 +427,7 @@ export function makeFinisher(position: number, post: number, patch: Partial<Live
     finish_time_ms: 71_000 + position * 250,
     speed_figure: 95 - position,
     earnings_cents: position === 1 ? 1_020_000 : 0,
+    dead_heat: false,
     ...patch,
   };
 }
@@ -485,6 +486,7 @@ export function makeRacePayoffs(patch: Partial<RacePayoffs> = {}): RacePayoffs {
     winning_cents: 10_000,
     paid_cents: 100 * price,
     races_correct: null,
+    paid_class: null,
   });
   return {
     current_race_id: 7,

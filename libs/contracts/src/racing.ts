@@ -16,9 +16,12 @@ export const liveFinisherSchema = z
     horse_id: z.int(),
     horse_name: z.string(),
     ...runnerConnectionsShape,
+    /** To the hundredth of a second: runners with equal recorded times dead-heat. */
     finish_time_ms: z.int(),
     speed_figure: z.int(),
     earnings_cents: z.int(),
+    /** Shares its finish position with another runner (equal recorded times): boards show "DH". */
+    dead_heat: z.boolean().describe('shares its finish position with another runner (a dead heat)'),
   })
   .meta({ id: 'LiveFinisher' });
 export type LiveFinisher = z.infer<typeof liveFinisherSchema>;

@@ -375,8 +375,20 @@ export type ToteView = z.infer<typeof toteViewSchema>;
 
 // ─── Results with payoffs ────────────────────────────────────────────────────────────────────────
 
-/** What a pool came to: paid its winners (all correct, or a Pick N consolation), refunded, carried over, or not yet settled. */
-export const POOL_OUTCOMES = ['paid', 'consolation', 'refunded', 'carried_over', 'pending', 'not_recorded'] as const;
+/**
+ * What a pool came to: paid its winners (all correct, or a Pick N consolation), paid a fallback
+ * class (nobody held the winning combination: the published rules' next class, e.g. the winner
+ * first, any second), refunded, carried over, or not yet settled.
+ */
+export const POOL_OUTCOMES = [
+  'paid',
+  'consolation',
+  'fallback',
+  'refunded',
+  'carried_over',
+  'pending',
+  'not_recorded',
+] as const;
 export type PoolOutcomeName = (typeof POOL_OUTCOMES)[number];
 
 /** One winning combination of a settled pool, as the settlement priced and kept it. */
@@ -396,6 +408,18 @@ export const poolPayoffSchema = z
     paid_cents: z.int().describe('what the pool paid on it: winning × price per $1'),
     /** Pick N: races the combination has right (fewer than the legs for a consolation); null otherwise. */
     races_correct: z.int().nullable(),
+    /**
+     * Paid as a fallback class (nobody held the winning combination): the class's pattern, '3-*' the
+     * winner first and any second, '*-5' any first and the runner-up second, '3-5-*'; '4/6' either
+     * of a dead heat. Null for a winning combination.
+     */
+    paid_class: z
+      .string()
+      .nullable()
+      .describe(
+        "the fallback class it was paid as ('3-*': the winner first, any second); null for a winning combination",
+      )
+      .meta({ examples: ['3-*'] }),
   })
   .meta({ id: 'PoolPayoff' });
 export type PoolPayoffView = z.infer<typeof poolPayoffSchema>;

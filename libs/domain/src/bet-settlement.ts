@@ -143,7 +143,9 @@ export function straightPool(places: number): Settlement {
     settle: (pool, legs) => {
       const finish = legs[0];
       if (!finish) return refundPool(pool);
-      return settleTiers(pool, [straightTier(finish, places), equalShares(nextGroup(finish, places).map(String))]);
+      // The next finisher(s) as a fallback class each, labelled by program number.
+      const next = nextGroup(finish, places).map((h) => ({ interests: [String(h)], weight: 1, label: String(h) }));
+      return settleTiers(pool, [straightTier(finish, places), next]);
     },
   };
 }

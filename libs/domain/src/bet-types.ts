@@ -303,3 +303,15 @@ export function settlePoolByFinish(
 ): PoolSettlement {
   return betTypeRule(betType).settle(pool, legs, options);
 }
+
+/**
+ * Whether a pool can be settled from the status of each of its races (leg order): every race
+ * finished or cancelled; or a cancelled race that decides the pool alone (a refund of a single-race
+ * pool or a Pick N, or a Daily Double whose first race is off). A Daily Double whose second race is
+ * cancelled waits for its first race's winner.
+ */
+export function poolSettleable(betType: string, statuses: readonly string[]): boolean {
+  if (statuses.every((s) => s === 'finished' || s === 'cancelled')) return true;
+  if (betTypeRule(betType).name === 'Daily Double') return statuses[0] === 'cancelled';
+  return statuses.includes('cancelled');
+}

@@ -44,9 +44,9 @@ describe(raceClockMs.name, () => {
 });
 
 describe(officialTimeMs.name, () => {
-  it('should round to the millisecond, never below 1', () => {
-    expect(officialTimeMs(72_345.5)).toBe(72_346);
-    expect(officialTimeMs(72_345.4)).toBe(72_345);
-    expect(officialTimeMs(0.2)).toBe(1);
+  it('should record to the hundredth of a second, never below one hundredth', () => {
+    expect(officialTimeMs(72_345)).toBe(72_350);
+    expect(officialTimeMs(72_344.9)).toBe(72_340);
+    expect(officialTimeMs(0.2)).toBe(10);
   });
 });

@@ -1,8 +1,11 @@
 import { RACE_SAMPLE_MS, type SimulatedRace } from './race-engine';
 
-/** A finishing time as the official result records it: whole milliseconds, at least 1. */
+/** The official timer's resolution: hundredths of a second. Equal recorded times dead-heat. */
+export const OFFICIAL_TIME_STEP_MS = 10;
+
+/** A finishing time as the official result records it: to the hundredth of a second (in ms), at least 0.01 s. */
 export function officialTimeMs(engineMs: number): number {
-  return Math.max(1, Math.round(engineMs));
+  return Math.max(OFFICIAL_TIME_STEP_MS, Math.round(engineMs / OFFICIAL_TIME_STEP_MS) * OFFICIAL_TIME_STEP_MS);
 }
 
 /**

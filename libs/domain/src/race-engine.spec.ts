@@ -339,14 +339,14 @@ describe(sameResult.name, () => {
     expect(sameResult(sut, rounded)).toBe(true);
   });
 
-  it('should reject another order or a time off by a millisecond', () => {
+  it('should reject another order or a time off by a hundredth of a second', () => {
     const sut = simulateRace(input);
     const swapped = {
       ...sut,
       finish_order: [sut.finish_order[1], sut.finish_order[0], sut.finish_order[2]] as number[],
     };
     expect(sameResult(sut, swapped)).toBe(false);
-    const late = { ...sut, finish_times_ms: sut.finish_times_ms.map((t, i) => (i === 2 ? t + 1 : t)) };
+    const late = { ...sut, finish_times_ms: sut.finish_times_ms.map((t, i) => (i === 2 ? t + 10 : t)) };
     expect(sameResult(sut, late)).toBe(false);
   });
 });

@@ -218,18 +218,32 @@ export function simulateRace(input: EngineInput): SimulatedRace {
 }
 
 /**
- * Whether two runs of a race agree: the same finishing order and every finishing time within half a
- * millisecond (so a result whose times were stored rounded to the millisecond still matches its
- * re-run). Used to verify a finished race from its revealed seed.
+ * Whether two runs of a race agree: the same finishing order and every runner's time equal as the
+ * official timer records it (to the hundredth, so dead heats match) or within half a millisecond (a
+ * result stored before times were recorded to the hundredth). Given the runners' post positions
+ * (input order), runners that dead-heated may stand in either order. Used to verify a finished race
+ * from its revealed seed.
  */
-export function sameResult(a: SimulatedRace, b: SimulatedRace): boolean {
+export function sameResult(a: SimulatedRace, b: SimulatedRace, posts?: readonly number[]): boolean {
   if (a.finish_order.length !== b.finish_order.length) return false;
   if (a.finish_times_ms.length !== b.finish_times_ms.length) return false;
-  for (let i = 0; i < a.finish_order.length; i++) if (a.finish_order[i] !== b.finish_order[i]) return false;
+  const same = (x: number, y: number): boolean => Math.abs(x - y) <= 0.5 || officialTime(x) === officialTime(y);
   for (let i = 0; i < a.finish_times_ms.length; i++) {
-    if (!(Math.abs((a.finish_times_ms[i] as number) - (b.finish_times_ms[i] as number)) <= 0.5)) return false;
+    if (!same(a.finish_times_ms[i] as number, b.finish_times_ms[i] as number)) return false;
   }
-  return Math.abs(a.winner_time_ms - b.winner_time_ms) <= 0.5;
+  // The times agree runner by runner, so an order may differ only where a dead heat leaves it open.
+  const timeOf = (post: number): number => a.finish_times_ms[posts?.indexOf(post) ?? -1] ?? Number.NaN;
+  for (let i = 0; i < a.finish_order.length; i++) {
+    const pa = a.finish_order[i] as number;
+    const pb = b.finish_order[i] as number;
+    if (pa !== pb && !(posts && officialTime(timeOf(pa)) === officialTime(timeOf(pb)))) return false;
+  }
+  return same(a.winner_time_ms, b.winner_time_ms);
+}
+
+/** officialTimeMs (race-clock.ts) without the import cycle: to the hundredth, at least 10 ms. */
+function officialTime(ms: number): number {
+  return Math.max(10, Math.round(ms / 10) * 10);
 }
 
 /**

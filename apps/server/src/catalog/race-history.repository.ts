@@ -1,4 +1,5 @@
 import type { LiveFinisher } from '@furlong/contracts';
+import { type Finish, finishFromPositions } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Race } from './entities/race.entity';
@@ -64,20 +65,32 @@ type Runner = EntityManager | DataSource;
 export class RaceHistoryRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** Official finishing order (program numbers, winner first) of each of these live races that has a result. */
-  async officialOrders(
+  /**
+   * The official finish of each of these live races that has a result: program numbers in rank
+   * groups, winner first (runners that dead-heated share a group).
+   */
+  async officialFinishes(
     currentRaceIds: readonly number[],
     runner: Runner = this.dataSource,
-  ): Promise<Map<number, number[]>> {
+  ): Promise<Map<number, Finish>> {
     if (currentRaceIds.length === 0) return new Map();
-    const rows: { current_race_id: number; order: number[] }[] = await runner.query(
-      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.finish_position) AS "order"
+    const rows: { current_race_id: number; posts: number[]; places: number[] }[] = await runner.query(
+      `SELECT rr.current_race_id,
+              array_agg(f.post_position ORDER BY f.finish_position, f.post_position) AS posts,
+              array_agg(f.finish_position ORDER BY f.finish_position, f.post_position) AS places
          FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
         WHERE rr.current_race_id = ANY($1::int[])
         GROUP BY rr.current_race_id`,
       [[...currentRaceIds]],
     );
-    return new Map(rows.map((r) => [r.current_race_id, r.order.map(Number)]));
+    return new Map(
+      rows.map((r) => [
+        r.current_race_id,
+        finishFromPositions(
+          r.posts.map((p, i) => ({ post_position: Number(p), finish_position: Number(r.places[i]) })),
+        ),
+      ]),
+    );
   }
 
   /** The official winner (program number) of each of these live races that has a result. */
@@ -87,25 +100,28 @@ export class RaceHistoryRepository {
       `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
          FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
         WHERE rr.current_race_id = ANY($1::int[])
-        ORDER BY rr.current_race_id, f.finish_position`,
+        ORDER BY rr.current_race_id, f.finish_position, f.post_position`,
       [[...currentRaceIds]],
     );
     return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
   }
 
-  /** The finishers of a result with the names of their horses and connections, winner first. */
+  /**
+   * The finishers of a result with the names of their horses and connections, winner first (runners
+   * that dead-heated by program number, each marked).
+   */
   finishers(resultId: number): Promise<LiveFinisher[]> {
     return this.dataSource.query(
       `SELECT f.finish_position, f.post_position, f.horse_id, h.horse_name, f.jockey_id, j.jockey_name,
               f.trainer_id, tr.trainer_name, f.owner_id, o.owner_name, f.finish_time_ms, f.speed_figure,
-              f.earnings_cents
+              f.earnings_cents, count(*) OVER (PARTITION BY f.finish_position) > 1 AS dead_heat
          FROM race_result_finishers f
          JOIN horses h ON h.id = f.horse_id
          JOIN jockeys j ON j.id = f.jockey_id
          LEFT JOIN trainers tr ON tr.id = f.trainer_id
          LEFT JOIN owners o ON o.id = f.owner_id
         WHERE f.result_id = $1
-        ORDER BY f.finish_position`,
+        ORDER BY f.finish_position, f.post_position`,
       [resultId],
     );
   }

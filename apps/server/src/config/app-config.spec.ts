@@ -85,6 +85,25 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ STARTING_CREDIT_CENTS: '12.5' })).toThrow('STARTING_CREDIT_CENTS');
   });
 
+  it("should read the state's tote rules: the minimum payout, the breakage and the Pick N jackpot shares", () => {
+    const defaults = loadConfig({}).wagering;
+    expect(defaults.priceRules).toEqual({ minPricePerDollarCents: 105, breakageCents: 10 });
+    expect(defaults.pickMajorShare).toEqual({ 6: 0.75, 7: 0.75, 8: 0.75, 9: 0.75, 10: 0.75 });
+    const sut = loadConfig({
+      WAGERING_MIN_PAYOUT_CENTS: '220',
+      WAGERING_BREAKAGE_CENTS: '5',
+      WAGERING_PICK_MAJOR_SHARES: '4:0.5, 6:0.7',
+    }).wagering;
+    expect(sut.priceRules).toEqual({ minPricePerDollarCents: 110, breakageCents: 5 });
+    expect(sut.pickMajorShare).toEqual({ 4: 0.5, 6: 0.7 });
+    expect(loadConfig({ WAGERING_PICK_MAJOR_SHARES: 'none' }).wagering.pickMajorShare).toEqual({});
+    expect(() => loadConfig({ WAGERING_MIN_PAYOUT_CENTS: '211' })).toThrow('WAGERING_MIN_PAYOUT_CENTS');
+    expect(() => loadConfig({ WAGERING_MIN_PAYOUT_CENTS: '190' })).toThrow('WAGERING_MIN_PAYOUT_CENTS');
+    expect(() => loadConfig({ WAGERING_BREAKAGE_CENTS: '1' })).toThrow('WAGERING_BREAKAGE_CENTS');
+    expect(() => loadConfig({ WAGERING_PICK_MAJOR_SHARES: '6:1.5' })).toThrow("'6:1.5' is not legs:share");
+    expect(() => loadConfig({ WAGERING_PICK_MAJOR_SHARES: 'pick6' })).toThrow('WAGERING_PICK_MAJOR_SHARES');
+  });
+
   it('should list every bad value in one error', () => {
     let error: unknown;
     try {

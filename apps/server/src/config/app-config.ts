@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { BREAKAGE_STEPS, DEFAULT_PRICE_RULES, type PriceRules, priceRulesProblems } from '@furlong/domain';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
+
+/** Pick 6 to Pick 10 keep 75 % of the net pool for all-correct tickets (a jackpot); Pick 3–5 pay all to the most correct. */
+const PICK_JACKPOT_DEFAULT = { 6: 0.75, 7: 0.75, 8: 0.75, 9: 0.75, 10: 0.75 };
 
 function isCronPattern(value: string): boolean {
   try {
@@ -105,6 +109,43 @@ const wageringEnvSchema = z.object({
   WAGERING_SEED_EXOTIC_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
   WAGERING_CROWD_CENTS_PER_TICK: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   WAGERING_TOTE_SECONDS: z.coerce.number().min(0.2).max(600).default(5),
+  WAGERING_MIN_PAYOUT_CENTS: z.coerce
+    .number()
+    .int()
+    .refine(
+      (c) => c % 2 === 0 && priceRulesProblems({ minPricePerDollarCents: c / 2, breakageCents: 10 }).length === 0,
+      {
+        message: 'must be an even number of cents per $2 from 200 to 300 (210 pays $2.10)',
+      },
+    )
+    .default(2 * DEFAULT_PRICE_RULES.minPricePerDollarCents),
+  WAGERING_BREAKAGE_CENTS: z.coerce
+    .number()
+    .int()
+    .refine((c) => (BREAKAGE_STEPS as readonly number[]).includes(c), {
+      message: `must be ${BREAKAGE_STEPS.join(' (nickel) or ')} (dime) cents`,
+    })
+    .default(DEFAULT_PRICE_RULES.breakageCents),
+  WAGERING_PICK_MAJOR_SHARES: z
+    .string()
+    .transform((value, ctx) => {
+      const shares: Record<number, number> = {};
+      // 'none': every Pick N pays all to the most races correct.
+      if (value.trim() === 'none') return shares;
+      for (const part of value.split(',').filter((p) => p.trim() !== '')) {
+        const [legs = Number.NaN, share = Number.NaN] = part.split(':').map((x) => Number(x.trim()));
+        if (!Number.isInteger(legs) || legs < 3 || legs > 10 || !(share >= 0 && share <= 1)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `'${part}' is not legs:share (legs 3 to 10, share 0 to 1), e.g. 6:0.75`,
+          });
+          return z.NEVER;
+        }
+        shares[legs] = share;
+      }
+      return shares;
+    })
+    .default(PICK_JACKPOT_DEFAULT),
 });
 
 export type Env = z.input<typeof envSchema> & z.input<typeof accountsEnvSchema> & z.input<typeof wageringEnvSchema>;
@@ -146,6 +187,10 @@ export interface WageringConfig {
   crowdCentsPerTick: number;
   /** How often (wall time) the tote is recomputed and broadcast while races are open. */
   toteIntervalMs: number;
+  /** The state's minimum price and breakage. */
+  priceRules: PriceRules;
+  /** Per Pick N (by its legs): the share of the net pool kept for all-correct tickets; absent or 0: all to the most correct. */
+  pickMajorShare: Readonly<Record<number, number>>;
 }
 
 /** Accounts settings (see README, Configuration). */
@@ -238,6 +283,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       seedExoticCents: w.WAGERING_SEED_EXOTIC_CENTS,
       crowdCentsPerTick: w.WAGERING_CROWD_CENTS_PER_TICK,
       toteIntervalMs: Math.round(w.WAGERING_TOTE_SECONDS * 1000),
+      priceRules: { minPricePerDollarCents: w.WAGERING_MIN_PAYOUT_CENTS / 2, breakageCents: w.WAGERING_BREAKAGE_CENTS },
+      pickMajorShare: w.WAGERING_PICK_MAJOR_SHARES,
     },
     metrics: { token: e.METRICS_TOKEN, enabled: e.METRICS_ENABLED },
   };

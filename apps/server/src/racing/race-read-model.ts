@@ -1,3 +1,4 @@
+import type { Finish } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { horseSql, liveResultsSql, trackSql } from '../catalog/catalog-joins.sql';
@@ -208,9 +209,9 @@ export class RaceReadModel {
     return out;
   }
 
-  /** Official finishing order (program numbers, winner first) of each of these races that has a result. */
-  officialOrders(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, number[]>> {
-    return this.history.officialOrders(raceIds, runner);
+  /** The official finish (rank groups, winner first; a dead heat shares a group) of each of these races that has a result. */
+  officialFinishes(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, Finish>> {
+    return this.history.officialFinishes(raceIds, runner);
   }
 
   /** The official winner (program number) of each of these races that has a result. */

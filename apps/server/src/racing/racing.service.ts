@@ -11,6 +11,7 @@ import {
   type EngineRunner,
   horseTraits,
   jockeySkill,
+  officialTimeMs,
   type SimulatedRace,
   sameResult,
   simulateRace,
@@ -159,7 +160,8 @@ export class RacingService {
     const outcome = await this.repository.writeResult({
       spec,
       finishers,
-      winnerTimeMs: race.winner_time_ms,
+      // The winner's recorded time, as its finisher row and the race clock have it.
+      winnerTimeMs: finishers[0]?.finish_time_ms ?? officialTimeMs(race.winner_time_ms),
       positions: race.samples.map((s) => s.progress.map((x) => Math.round(x * 10_000) / 10_000)),
       finishedAt,
       wirePosition: WIRE_POSITION,
@@ -260,7 +262,11 @@ export class RacingService {
       seed: spec.seed,
       seed_hash: result.seed_hash,
       hash_matches: seedHash(spec.seed) === result.seed_hash,
-      result_matches: sameResult(official, rerun),
+      result_matches: sameResult(
+        official,
+        rerun,
+        spec.engine_runners.map((r) => r.post_position),
+      ),
       official_order: official.finish_order,
       rerun_order: rerun.finish_order,
     };

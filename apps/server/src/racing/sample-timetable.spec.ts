@@ -51,7 +51,7 @@ describe('the sample timetable', () => {
   });
 
   it("should stop the frames' race clock at the winner's official time, where the result has it", () => {
-    // Winner home at 1.2346 s of race time, the last runner two samples later.
+    // Winner home at 1.2346 s of race time (1.23 s to the hundredth), the last runner two samples later.
     const at = (t: number): RaceSample => ({ t_ms: t, progress: [1, 1], speed: [0, 0], leaderboard: [1, 2] });
     const race: SimulatedRace = {
       finish_order: [1, 2],
@@ -59,6 +59,6 @@ describe('the sample timetable', () => {
       winner_time_ms: 1234.6,
       samples: [0, 500, 1000, 1500, 2000, 2500].map(at),
     };
-    expect([0, 1, 2, 3, 4, 5].map((k) => toFrame(7, k, race, 0).c)).toEqual([0, 500, 1000, 1235, 1235, 1235]);
+    expect([0, 1, 2, 3, 4, 5].map((k) => toFrame(7, k, race, 0).c)).toEqual([0, 500, 1000, 1230, 1230, 1230]);
   });
 });

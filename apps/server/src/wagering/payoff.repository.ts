@@ -8,6 +8,8 @@ export interface PayoffToKeep {
   price_per_dollar_cents: number;
   money_cents: number;
   paid_cents: number;
+  /** The fallback class's pattern when paid as one. */
+  label?: string;
 }
 
 /** A kept payoff row. */
@@ -17,6 +19,7 @@ export interface PayoffRow {
   winning_cents: number;
   paid_cents: number;
   races_correct: number | null;
+  paid_class: string | null;
 }
 
 /** A pool that ends with a race, with the payoffs kept when it was settled. */
@@ -49,9 +52,11 @@ export class PayoffRepository {
   ): Promise<number> {
     if (prices.length === 0) return 0;
     const rows: { combination: string }[] = await manager.query(
-      `INSERT INTO pool_payoffs (pool_id, combination, price_per_dollar_cents, winning_cents, paid_cents, races_correct)
-       SELECT $1, u.combination, u.price, u.winning, u.paid, $6
-         FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[]) AS u(combination, price, winning, paid)
+      `INSERT INTO pool_payoffs (pool_id, combination, price_per_dollar_cents, winning_cents, paid_cents, races_correct,
+                                 paid_class)
+       SELECT $1, u.combination, u.price, u.winning, u.paid, $6, u.class
+         FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $7::text[])
+              AS u(combination, price, winning, paid, class)
        ON CONFLICT (pool_id, combination) DO NOTHING
        RETURNING combination`,
       [
@@ -61,6 +66,7 @@ export class PayoffRepository {
         prices.map((p) => p.money_cents),
         prices.map((p) => p.paid_cents),
         racesCorrect,
+        prices.map((p) => p.label ?? null),
       ],
     );
     return rows.length;
@@ -78,7 +84,7 @@ export class PayoffRepository {
               coalesce((SELECT json_agg(json_build_object(
                                  'combination', pp.combination, 'price_per_dollar_cents', pp.price_per_dollar_cents,
                                  'winning_cents', pp.winning_cents, 'paid_cents', pp.paid_cents,
-                                 'races_correct', pp.races_correct)
+                                 'races_correct', pp.races_correct, 'paid_class', pp.paid_class)
                                ORDER BY pp.price_per_dollar_cents DESC, pp.combination)
                           FROM pool_payoffs pp WHERE pp.pool_id = p.id), '[]'::json) AS payoffs
          FROM wager_pools p

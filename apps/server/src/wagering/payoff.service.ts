@@ -97,6 +97,7 @@ function outcomeOf(pool: PoolWithPayoffs): PoolOutcomeName {
   if (pool.state === 'open' || pool.state === 'frozen') return 'pending';
   if (pool.state === 'refunded') return 'refunded';
   const [first] = pool.payoffs;
+  if (first?.paid_class) return 'fallback';
   if (first) return first.races_correct !== null && first.races_correct < pool.race_ids.length ? 'consolation' : 'paid';
   // Settled without a winning combination: a Pick N nobody had a race of, or settled before payoffs were kept.
   return pool.carried_over_cents > 0 ? 'carried_over' : 'not_recorded';
@@ -124,6 +125,7 @@ function resultPool(pool: PoolWithPayoffs): ResultPool {
         winning_cents: p.winning_cents,
         paid_cents: p.paid_cents,
         races_correct: p.races_correct,
+        paid_class: p.paid_class,
       };
     }),
   };

@@ -1,3 +1,4 @@
+import { findBetType, poolSettleable } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../common/prepared-query';
@@ -211,20 +212,17 @@ export class PoolRepository {
     return rows.map((r) => r.current_race_id);
   }
 
-  /** Pools not settled whose last race has finished, or with a race cancelled (to refund). */
+  /** Pools not settled that their races' statuses decide (poolSettleable): settled by their last race's id. */
   async poolsDue(limit: number): Promise<number[]> {
-    const pools: { last_race_id: number; race_ids: number[] }[] = await this.dataSource.query(
-      `SELECT DISTINCT last_race_id, race_ids FROM wager_pools WHERE state IN ('open', 'frozen')`,
+    const pools: { last_race_id: number; race_ids: number[]; bet_type: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT last_race_id, race_ids, bet_type FROM wager_pools WHERE state IN ('open', 'frozen')`,
     );
     const phases = await this.races.phases([...new Set(pools.flatMap((p) => p.race_ids))]);
     const due = new Set<number>();
     for (const p of pools) {
       if (due.size >= limit) break;
-      const hit = p.race_ids.some((id) => {
-        const status = phases.get(id)?.status;
-        return status === 'cancelled' || (id === p.last_race_id && status === 'finished');
-      });
-      if (hit) due.add(p.last_race_id);
+      const statuses = p.race_ids.map((id) => phases.get(id)?.status ?? 'unknown');
+      if (findBetType(p.bet_type) && poolSettleable(p.bet_type, statuses)) due.add(p.last_race_id);
     }
     return [...due];
   }

@@ -1,3 +1,4 @@
+import type { Finish } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RaceReadModel } from '../racing/race-read-model';
@@ -81,9 +82,9 @@ export class SettlementRepository {
     await manager.query('UPDATE wager_pools SET carried_over_cents = $2 WHERE id = $1', [poolId, cents]);
   }
 
-  /** Official finishing order (program numbers, winner first) of each race. */
-  officialOrders(manager: EntityManager, raceIds: readonly number[]): Promise<Map<number, number[]>> {
-    return this.races.officialOrders(raceIds, manager);
+  /** The official finish of each race (rank groups, winner first; a dead heat shares a group). */
+  officialFinishes(manager: EntityManager, raceIds: readonly number[]): Promise<Map<number, Finish>> {
+    return this.races.officialFinishes(raceIds, manager);
   }
 
   /**

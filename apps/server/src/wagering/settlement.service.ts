@@ -1,13 +1,14 @@
-import { findBetType, type PoolSettlement } from '@furlong/domain';
+import { findBetType, type LegFinishes, poolSettleable } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
 import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Metrics } from '../metrics/metrics';
 import { PayoffRepository } from './payoff.repository';
 import { PoolRepository } from './pool.repository';
 import { SettlementRepository, type UserPayout } from './settlement.repository';
-import { carryoverAccountCode } from './wagering-rules';
+import { carryoverAccountCode, majorShareFor } from './wagering-rules';
 
 export interface PoolOutcome {
   pool_id: number;
@@ -39,6 +40,7 @@ export class SettlementService {
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Settles every pool whose last race is `raceId` (and any of them holding a cancelled race). */
@@ -79,30 +81,34 @@ export class SettlementService {
     const locked = await this.repository.lockPool(manager, poolId);
     if (!locked || !['open', 'frozen'].includes(locked.pool.state)) return skipped();
     const { pool, statuses } = locked;
-    const cancelled = statuses.includes('cancelled');
-    const lastFinished = statuses.at(-1) === 'finished' && statuses.every((s) => s === 'finished' || s === 'cancelled');
-    if (!cancelled && !lastFinished) return skipped(pool.bet_type);
     const rule = findBetType(pool.bet_type);
     if (!rule) {
       // Left open rather than paid by a guess: bet_types holds a name the domain's table does not.
       this.logger.error(`pool ${pool.id}: unknown bet type '${pool.bet_type}', not settled`);
       return skipped(pool.bet_type);
     }
+    if (!poolSettleable(rule.name, statuses)) return skipped(pool.bet_type);
 
     const now = this.clock.now();
     const money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
     const carries = rule.carriesOver;
-    let settlement: PoolSettlement | undefined;
-    if (!cancelled) {
-      const orders = await this.repository.officialOrders(manager, pool.race_ids);
-      const legs = pool.race_ids.map((id) => orders.get(id));
-      if (legs.some((o) => !o || o.length === 0)) return skipped(pool.bet_type);
-      const carryIn = carries ? pool.carryover_cents : 0;
-      settlement = rule.settle({ takeout: pool.takeout, money, carryover_cents: carryIn }, legs as number[][]);
-    }
-    const refund = cancelled || settlement === undefined || settlement.refunded;
-    // A refunded Pick N passes its carryover in on; one nobody had a race of carries its net pool.
-    const carryOut = carries ? (cancelled ? pool.carryover_cents : (settlement?.carryover_cents ?? 0)) : 0;
+    // Each leg's official finish (dead heats share a place), null for a race that was cancelled.
+    const finishes = await this.repository.officialFinishes(manager, pool.race_ids);
+    const legs = pool.race_ids.map((id, i) => (statuses[i] === 'cancelled' ? null : finishes.get(id)));
+    if (legs.some((l) => l === undefined)) return skipped(pool.bet_type);
+    const settlement = rule.settle(
+      {
+        takeout: pool.takeout,
+        money,
+        carryover_cents: carries ? pool.carryover_cents : 0,
+        rules: this.config.wagering.priceRules,
+      },
+      legs as LegFinishes,
+      { majorShare: majorShareFor(this.config.wagering, rule.name) },
+    );
+    const refund = settlement.refunded;
+    // A refunded Pick N passes its carryover in on; one with no all-correct ticket its jackpot share too.
+    const carryOut = carries ? settlement.carryover_cents : 0;
     const claimed = await this.repository.claim(manager, pool.id, refund ? 'refunded' : 'settled', now);
     if (!claimed) return skipped(pool.bet_type);
 
@@ -110,15 +116,14 @@ export class SettlementService {
     if (refund) {
       payouts = await this.repository.refundBets(manager, pool, now);
     } else {
-      const priced = settlement as PoolSettlement;
       payouts = await this.repository.settleBets(
         manager,
         pool,
-        priced.prices.map((p) => ({ interest: p.interest, price_per_dollar_cents: p.price_per_dollar_cents })),
+        settlement.prices.map((p) => ({ interest: p.interest, price_per_dollar_cents: p.price_per_dollar_cents })),
         now,
       );
       // Kept with the payment, in its transaction: a result's payoffs are what its tickets were paid.
-      await this.payoffs.keep(manager, pool.id, priced.prices, priced.races_correct ?? null);
+      await this.payoffs.keep(manager, pool.id, settlement.prices, settlement.races_correct ?? null);
     }
     const owed = payouts.reduce((s, p) => s + p.cents, 0);
     await this.ledger.openSystemAccount(manager, pool.account_code);

@@ -1,5 +1,5 @@
 import type { WageringConfig } from '../config/app-config';
-import { interestOf, matchesAsOneList, takeoutFor } from './wagering-rules';
+import { interestOf, majorShareFor, matchesAsOneList, takeoutFor } from './wagering-rules';
 
 describe('wagering rules', () => {
   const config: WageringConfig = {
@@ -8,7 +8,13 @@ describe('wagering rules', () => {
     seedExoticCents: 0,
     crowdCentsPerTick: 0,
     toteIntervalMs: 1000,
+    priceRules: { minPricePerDollarCents: 105, breakageCents: 10 },
+    pickMajorShare: { 6: 0.75 },
   };
+
+  it('should keep the configured major share for a Pick N only', () => {
+    expect(['Pick 6', 'Pick 4', 'Win', 'Daily Double'].map((t) => majorShareFor(config, t))).toEqual([0.75, 0, 0, 0]);
+  });
 
   it("should take the configured takeout of each type's group", () => {
     const sut = ['Win', 'Show', 'Exacta', 'Quinella', 'Daily Double', 'Trifecta', 'Superfecta', 'Pick 3', 'Pick 10'];

@@ -2,6 +2,15 @@ import type { BetTypeName } from '@furlong/contracts';
 import { betTypeRule, combinationKey, findBetType } from '@furlong/domain';
 import type { WageringConfig } from '../config/app-config';
 
+/**
+ * A Pick N's major share (kept for all-correct tickets, carried over as a jackpot when nobody has
+ * them) from the configuration by its legs; 0 for every other type and for Pick N types not set.
+ */
+export function majorShareFor(config: WageringConfig, betType: string): number {
+  const rule = betTypeRule(betType);
+  return rule.carriesOver ? (config.pickMajorShare[rule.legs] ?? 0) : 0;
+}
+
 /** Takeout of a bet type: the configuration's value for the type's group (throws for an unknown type). */
 export function takeoutFor(config: WageringConfig, betType: string): number {
   return config.takeout[betTypeRule(betType).takeoutGroup];

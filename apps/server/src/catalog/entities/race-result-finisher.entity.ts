@@ -8,11 +8,13 @@ import { Trainer } from './trainer.entity';
 @Entity('race_result_finishers')
 @Check('ck_race_result_finishers_position', 'finish_position BETWEEN 1 AND 12')
 @Index('ux_race_result_finishers_result_horse', ['result_id', 'horse_id'], { unique: true })
+@Index('ix_race_result_finishers_result_position', ['result_id', 'finish_position'])
 export class RaceResultFinisher {
-  @PrimaryColumn({ type: 'int' })
+  @PrimaryColumn({ type: 'int', primaryKeyConstraintName: 'PK_race_result_finishers' })
   result_id: number;
 
-  @PrimaryColumn({ type: 'smallint' })
+  /** 1 for the winner; runners whose recorded times are equal dead-heat and share a position (1, 2, 2, 4). */
+  @Column({ type: 'smallint' })
   finish_position: number;
 
   @ManyToOne(
@@ -23,7 +25,7 @@ export class RaceResultFinisher {
   @JoinColumn({ name: 'result_id' })
   result?: Relation<RaceResult>;
 
-  @Column({ type: 'smallint' })
+  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'PK_race_result_finishers' })
   post_position: number;
 
   /** Win odds to 1 as the tote stood at the off; null for starts from before they were kept. */

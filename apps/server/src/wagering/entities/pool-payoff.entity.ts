@@ -37,4 +37,11 @@ export class PoolPayoff {
   /** Pick N: races the combination has right (fewer than the legs for a consolation); null otherwise. */
   @Column({ type: 'smallint', nullable: true })
   races_correct: number | null;
+
+  /**
+   * The fallback class the combination was paid as when nobody held the winning one: its pattern,
+   * '3-*' (the winner first, any second), '*-5', '3-5-*'; null for a winning combination.
+   */
+  @Column({ type: 'text', nullable: true })
+  paid_class: string | null;
 }

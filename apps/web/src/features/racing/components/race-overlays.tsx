@@ -2,6 +2,7 @@ import type { CurrentRaceStatus } from '@furlong/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { DeadHeatMark } from '../../../components/ui/dead-heat';
 import { PostChip } from '../../../components/ui/post-chip';
 import { formatCountdown, formatRaceTime } from '../../../lib/format';
 import { monotonicNow, type RaceRoomStore } from '../hooks/race-store';
@@ -233,7 +234,10 @@ export function ResultOverlay({ store, raceId }: { store: RaceRoomStore; raceId:
       <ol>
         {result.finishers.slice(0, TOP_PLACES).map((f) => (
           <li key={f.post_position}>
-            <span className="place">{placeLabel(f.finish_position, true)}</span>
+            <span className="place">
+              {placeLabel(f.finish_position, true)}
+              {f.dead_heat ? <DeadHeatMark /> : null}
+            </span>
             <PostChip post={f.post_position} />
             <span className="name">{f.horse_name}</span>
             <span className="time">{formatRaceTime(f.finish_time_ms)}</span>

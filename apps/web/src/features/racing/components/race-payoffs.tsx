@@ -2,6 +2,7 @@ import type { BetView, RacePayoffs, ResultPool } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
 import { useMyRaceBets } from '../../../api/my-race-bets';
 import { useRacePayoffs } from '../../../api/race-payoffs';
+import { DeadHeatMark } from '../../../components/ui/dead-heat';
 import { PostChip } from '../../../components/ui/post-chip';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { betSelectionsText } from '../../../lib/bet-text';
@@ -25,9 +26,26 @@ export function baseLabel(cents: number): string {
   return cents < 100 ? `${cents}¢` : formatCents(cents).replace(/\.00$/, '');
 }
 
-/** What became of a pool that paid no combination, in a sentence. */
+/**
+ * A fallback class as a board says it: '3-*' → "3-any", '*-5' → "any-5", '4/6-*' → "4 or 6-any".
+ */
+export function classText(pattern: string): string {
+  return pattern
+    .split('-')
+    .map((slot) => (slot === '*' ? 'any' : slot.split('/').join(' or ')))
+    .join('-');
+}
+
+/** What became of a pool that paid no winning combination, in a sentence. */
 export function poolNote(pool: ResultPool): string | null {
   switch (pool.outcome) {
+    case 'fallback': {
+      const pattern = pool.payoffs[0]?.paid_class;
+      if ((STRAIGHT as readonly string[]).includes(pool.bet_type)) {
+        return `No winning ticket: paid on ${pool.payoffs.map((p) => p.paid_class ?? p.combination).join(' and ')}, the next finisher`;
+      }
+      return `No winning ticket: paid ${pattern ? classText(pattern) : 'the next class'} by the fallback rule`;
+    }
     case 'refunded':
       return 'No winning ticket: every ticket refunded';
     case 'carried_over':
@@ -97,7 +115,12 @@ function PayoffTables({ payoffs }: { payoffs: RacePayoffs }) {
           <tbody>
             {payoffs.win_place_show.map((r) => (
               <tr key={r.post_position}>
-                <td className="num">{r.finish_position}</td>
+                <td className="num">
+                  {r.finish_position}
+                  {payoffs.win_place_show.filter((x) => x.finish_position === r.finish_position).length > 1 ? (
+                    <DeadHeatMark />
+                  ) : null}
+                </td>
                 <td>
                   <PostChip post={r.post_position} /> {r.horse_name}
                 </td>
@@ -160,6 +183,21 @@ function exoticRows(pool: ResultPool) {
   );
   const key = pool.race_ids.join('-') + pool.bet_type;
   const note = poolNote(pool);
+  if (pool.outcome === 'fallback' && pool.payoffs[0]) {
+    // One price for the whole class: one row, the class for its combination.
+    const p = pool.payoffs[0];
+    return [
+      <tr key={key} className="pool-fallback">
+        <th scope="row">{wager}</th>
+        <td>
+          {classText(p.paid_class ?? p.combination)} <span className="pool-fallback-note">({note})</span>
+        </td>
+        <td className="num">{formatCents(p.base_payout_cents)}</td>
+        <td className="num">{formatCents(p.two_dollar_payout_cents)}</td>
+        <td className="num">{total}</td>
+      </tr>,
+    ];
+  }
   if (note !== null || pool.payoffs.length === 0) {
     return [
       <tr key={key} className="pool-no-winner">

@@ -254,6 +254,7 @@ describe('RaceResultsPage payoffs', () => {
       winning_cents: 400,
       paid_cents: 5_000,
       races_correct: 3,
+      paid_class: null,
     });
     mockResult({
       '/api/current_races/7/payoffs': () =>
@@ -291,6 +292,46 @@ describe('RaceResultsPage payoffs', () => {
     expect(consolation).toHaveAttribute('rowspan', '3');
     expect(table).toHaveTextContent('2-5-2-3 and 2 more');
     expect(table).toHaveTextContent('$2,500.00 + $450.00 carryover');
+  });
+
+  it('should mark a dead heat "DH" and show a pool paid on a fallback class as one row', async () => {
+    mockResult({
+      '/api/current_races/7/result': () =>
+        makeResult({
+          finishers: [
+            makeFinisher(1, 3),
+            makeFinisher(2, 5, { dead_heat: true }),
+            makeFinisher(2, 1, { dead_heat: true }),
+          ],
+        }),
+      '/api/current_races/7/payoffs': () =>
+        makeRacePayoffs({
+          pools: [
+            makeResultPool('Exacta', {
+              outcome: 'fallback',
+              payoffs: ['3-2', '3-4'].map((combination) => ({
+                combination,
+                price_per_dollar_cents: 400,
+                base_payout_cents: 400,
+                two_dollar_payout_cents: 800,
+                winning_cents: 1_000,
+                paid_cents: 4_000,
+                races_correct: null,
+                paid_class: '3-*',
+              })),
+            }),
+          ],
+        }),
+    });
+    renderRoute('/race-results?id=7');
+    const finishers = await screen.findByRole('table', { name: 'Finishers in order' });
+    const dh = within(finishers).getAllByTitle('Dead heat');
+    expect(dh).toHaveLength(2);
+    expect(within(finishers).getAllByRole('row')[2]).toHaveTextContent(/^2 DH/);
+    const exotics = await screen.findByRole('table', { name: 'Exotics' });
+    const row = within(exotics).getByRole('row', { name: /^\$1 Exacta/ });
+    expect(row).toHaveTextContent(/3-any \(No winning ticket: paid 3-any by the fallback rule\)\s*\$4\.00\s*\$8\.00/);
+    expect(within(exotics).getAllByRole('row')).toHaveLength(2);
   });
 
   it('should say the pools are being settled, and say so when the payoffs cannot be read', async () => {

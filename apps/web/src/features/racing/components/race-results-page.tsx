@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useMyRaceBets } from '../../../api/my-race-bets';
 import { useRacePayoffs } from '../../../api/race-payoffs';
+import { DeadHeatMark } from '../../../components/ui/dead-heat';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { SHEET_COLUMNS_DEFAULT } from '../../../config/ui';
@@ -224,7 +225,10 @@ function Finishers({ result }: { result: LiveRaceResult }) {
           <tbody>
             {result.finishers.map((f) => (
               <tr key={f.post_position}>
-                <td className="num">{f.finish_position}</td>
+                <td className="num">
+                  {f.finish_position}
+                  {f.dead_heat ? <DeadHeatMark /> : null}
+                </td>
                 <td className="num">{f.post_position}</td>
                 <td>
                   <PersonLink kind="horse" id={f.horse_id} name={f.horse_name} />

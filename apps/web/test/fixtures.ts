@@ -376,6 +376,7 @@ export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteVie
     exacta_probables: [{ first: 1, second: 2, payout_cents: 1_840 }],
     daily_double: null,
     pick_will_pays: [],
+    price_rules: { min_price_per_dollar_cents: 105, breakage_cents: 10 },
     ...patch,
   };
 }

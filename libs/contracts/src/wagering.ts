@@ -369,6 +369,15 @@ export const toteViewSchema = z
     daily_double: dailyDoubleProbablesSchema.nullable(),
     /** Every Pick N pool whose last leg is this race. */
     pick_will_pays: z.array(pickWillPaysSchema),
+    /** The state's price rules the prices are worked with (a client's own estimates use them too). */
+    price_rules: z
+      .object({
+        /** What a winning $1 returns at least, stake included (105: $2.10 per $2). */
+        min_price_per_dollar_cents: z.int(),
+        /** Profit per $1 is broken down to a multiple of this (10: dime, 5: nickel). */
+        breakage_cents: z.int(),
+      })
+      .describe('the minimum price and the breakage the prices are worked with'),
   })
   .meta({ id: 'ToteView' });
 export type ToteView = z.infer<typeof toteViewSchema>;

@@ -324,7 +324,7 @@ export class PoolService {
       };
     });
     const exacta = ofType('Exacta')?.pool;
-    const willPay = exacta ? probables(exacta) : {};
+    const willPay = exacta ? probables({ ...exacta, rules: this.config.wagering.priceRules }) : {};
     const exacta_probables: ExactaProbable[] = [];
     for (const a of line.runners) {
       for (const b of line.runners) {
@@ -364,6 +364,10 @@ export class PoolService {
       exacta_probables,
       daily_double,
       pick_will_pays,
+      price_rules: {
+        min_price_per_dollar_cents: this.config.wagering.priceRules.minPricePerDollarCents,
+        breakage_cents: this.config.wagering.priceRules.breakageCents,
+      },
     };
   }
 
@@ -378,7 +382,7 @@ export class PoolService {
     leg1Winner: number | null,
   ): Promise<DailyDoubleProbables> {
     const second = await this.sequences.postPositions(row.race_ids[1] as number);
-    const prices = probables(pool);
+    const prices = probables({ ...pool, rules: this.config.wagering.priceRules });
     const rows = (leg1Winner === null ? field : [leg1Winner])
       .map((first) => ({
         first,
@@ -412,7 +416,7 @@ export class PoolService {
     if (!known || lastOfficial || (row.state !== 'open' && row.state !== 'frozen')) return { ...base, will_pays: null };
     const money = await this.sequences.interestsWithPrefix(row.id, `${known.join('-')}-`);
     const net = netPoolCents(row.gross_cents, row.takeout, row.carryover_cents);
-    const prices = pickWillPays(net, money, known, field);
+    const prices = pickWillPays(net, money, known, field, this.config.wagering.priceRules);
     return {
       ...base,
       will_pays: field.map((h) => {

@@ -30,7 +30,13 @@ export function potentialPayouts(tote: ToteView, stake: number): PayoutRow[] {
     selection: `#${r.post_position} ${r.horse_name}`,
     payoutCents:
       winPool && r.win_cents > 0
-        ? ticketPayoutCents(stake, pricePerDollarCents(winPool.net_cents - r.win_cents, r.win_cents))
+        ? ticketPayoutCents(
+            stake,
+            pricePerDollarCents(winPool.net_cents - r.win_cents, r.win_cents, 1, {
+              minPricePerDollarCents: tote.price_rules.min_price_per_dollar_cents,
+              breakageCents: tote.price_rules.breakage_cents,
+            }),
+          )
         : null,
   }));
   // Probables and will-pays are per $2 ticket; pay scales with the stake.

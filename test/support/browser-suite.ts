@@ -8,6 +8,8 @@ export interface BrowserSuite {
   readonly browser: TestBrowser;
   /** A fresh page for each test, closed after it. */
   readonly page: Page;
+  /** The suite's scratch database, for a test that must read what the server keeps (a race's seed). */
+  readonly databaseUrl: string;
 }
 
 /**
@@ -58,6 +60,9 @@ export function browserSuite(
     },
     get page() {
       return ready(page, 'page');
+    },
+    get databaseUrl() {
+      return ready(db, 'database').url;
     },
   };
 }

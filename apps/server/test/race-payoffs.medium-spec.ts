@@ -17,7 +17,7 @@ import { RacingService } from '../src/racing/racing.service';
 import { PayoffRepository } from '../src/wagering/payoff.repository';
 import { SettlementService } from '../src/wagering/settlement.service';
 import { ApiSession } from './support/api-session';
-import { finishRace, stageRace, waitFor, waitForStatus } from './support/live-race';
+import { finishRace, stageCard, stageRace, waitFor, waitForStatus } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -252,23 +252,13 @@ describe('Race payoffs', () => {
         'SELECT id FROM tracks WHERE daily_races >= 3 ORDER BY id DESC LIMIT 1',
       );
       trackId = tracks[0]?.id as number;
-      const first = await stageRace(sut.app, { startsInWallMs: 10 * 60_000, trackId });
-      const rows: { id: number; race_number: number; race_date: string }[] = await db().query(
-        `WITH c1 AS (SELECT track_id, race_date, race_number, post_time FROM current_races WHERE id = $1),
-         u AS (
-           UPDATE current_races c SET post_time = c1.post_time + (c.race_number - c1.race_number) * interval '20 minutes',
-                                      status = 'scheduled'
-             FROM c1
-            WHERE c.track_id = c1.track_id AND c.race_date = c1.race_date
-              AND c.race_number BETWEEN c1.race_number AND c1.race_number + 2
-           RETURNING c.id, c.race_number, c.race_date::text AS race_date)
-         SELECT * FROM u`,
-        [first],
+      card = await stageCard(sut.app, trackId, 3);
+      const [day]: { race_date: string }[] = await db().query(
+        'SELECT race_date::text AS race_date FROM current_races WHERE id = $1',
+        [card[0]],
       );
-      card = rows.sort((a, b) => a.race_number - b.race_number).map((r) => r.id);
-      raceDate = rows[0]?.race_date as string;
+      raceDate = day?.race_date as string;
       for (const id of card) {
-        await sut.app.get(RacingService).open([id]);
         await waitFor(`the pools of race ${id}`, async () => {
           const n: { n: number }[] = await db().query(
             `SELECT count(*)::int AS n FROM wager_pools WHERE current_race_id = $1 AND bet_type = 'Win' AND seed_cents > 0`,

@@ -12,7 +12,7 @@ import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { SettlementService } from '../src/wagering/settlement.service';
 import { ApiSession } from './support/api-session';
-import { stageRace, waitFor } from './support/live-race';
+import { stageCard, waitFor } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -124,21 +124,7 @@ describe('Tote rules through settlement', () => {
     const tracks: { id: number }[] = await db().query(
       'SELECT id FROM tracks WHERE daily_races >= 4 ORDER BY id DESC LIMIT 1',
     );
-    const first = await stageRace(sut.app, { startsInWallMs: 10 * 60_000, trackId: tracks[0]?.id as number });
-    const rows: { id: number; race_number: number }[] = await db().query(
-      `WITH c1 AS (SELECT track_id, race_date, race_number, post_time FROM current_races WHERE id = $1),
-       u AS (
-         UPDATE current_races c SET post_time = c1.post_time + (c.race_number - c1.race_number) * interval '20 minutes',
-                                    status = 'scheduled'
-           FROM c1
-          WHERE c.track_id = c1.track_id AND c.race_date = c1.race_date
-            AND c.race_number BETWEEN c1.race_number AND c1.race_number + 3
-         RETURNING c.id, c.race_number)
-       SELECT * FROM u`,
-      [first],
-    );
-    card = rows.sort((a, b) => a.race_number - b.race_number).map((r) => r.id);
-    await sut.app.get(RacingService).open(card);
+    card = await stageCard(sut.app, tracks[0]?.id as number, 4);
     orders = await Promise.all(
       card.map(async (id) => (await sut.app.get(RacingService).runnable(id))?.race.finish_order ?? []),
     );

@@ -7,19 +7,14 @@ import {
   payTickets,
   pricePerDollarCents,
   priceRulesProblems,
+  settlementBalances,
   settlePickPool,
   ticketPayoutCents,
 } from './pari-mutuel';
 
 const dollars = (d: number): number => Math.round(d * 100);
 
-/** paid + breakage + takeout + carryover out − cover = gross + carryover in. */
-function balances(s: PoolSettlement): boolean {
-  return (
-    s.paid_cents + s.breakage_cents + s.takeout_cents + s.carryover_cents - s.cover_cents ===
-    s.gross_cents + s.carryover_in_cents
-  );
-}
+const balances = settlementBalances;
 
 const priceOf = (s: PoolSettlement, interest: string): number | undefined =>
   s.prices.find((p) => p.interest === interest)?.price_per_dollar_cents;

@@ -115,6 +115,17 @@ export interface PoolSettlement {
   tier?: number;
 }
 
+/**
+ * The pool law: paid + breakage + takeout + carryover out − cover = gross + carryover in. Every
+ * settlement keeps it; tests and audits check it.
+ */
+export function settlementBalances(s: PoolSettlement): boolean {
+  return (
+    s.paid_cents + s.breakage_cents + s.takeout_cents + s.carryover_cents - s.cover_cents ===
+    s.gross_cents + s.carryover_in_cents
+  );
+}
+
 /** Canonical key of a combination: '3' for a horse, '3-5' ordered, quinella sorted ascending. */
 export function interestKey(tuple: readonly number[], unordered = false): string {
   const t = unordered ? [...tuple].sort((a, b) => a - b) : tuple;

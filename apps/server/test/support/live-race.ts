@@ -180,3 +180,28 @@ export async function finishRace(app: INestApplication, raceId: number): Promise
   const recorded = await racing.record(runnable);
   return recorded?.result.finishers.map((f) => f.post_position) ?? [];
 }
+
+/**
+ * Stages `count` consecutive races of one card at `trackId` (a day nobody has touched), 20 racing
+ * minutes apart with the first 10 wall minutes away, and opens them; answers their ids in card order.
+ * For tests that open and finish races themselves (racing off), e.g. a double and a Pick N.
+ */
+export async function stageCard(app: INestApplication, trackId: number, count: number): Promise<number[]> {
+  const db = app.get(DataSource);
+  const first = await stageRace(app, { startsInWallMs: 10 * 60_000, trackId });
+  const rows: { id: number; race_number: number }[] = await db.query(
+    `WITH c1 AS (SELECT track_id, race_date, race_number, post_time FROM current_races WHERE id = $1),
+     u AS (
+       UPDATE current_races c SET post_time = c1.post_time + (c.race_number - c1.race_number) * interval '20 minutes',
+                                  status = 'scheduled'
+         FROM c1
+        WHERE c.track_id = c1.track_id AND c.race_date = c1.race_date
+          AND c.race_number BETWEEN c1.race_number AND c1.race_number + $2 - 1
+       RETURNING c.id, c.race_number)
+     SELECT * FROM u`,
+    [first, count],
+  );
+  const card = rows.sort((a, b) => a.race_number - b.race_number).map((r) => r.id);
+  for (const id of card) await app.get(RacingService).open([id]);
+  return card;
+}

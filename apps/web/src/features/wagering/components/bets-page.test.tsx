@@ -210,9 +210,12 @@ describe('BetsPage', () => {
     expect(within(review).getByTestId('review-total')).toHaveTextContent('$7.00');
     expect(within(review).getByTestId('balance-after')).toHaveTextContent('$993.00');
     expect(posted).toHaveLength(0);
+    // The bets are listed once: the slip's table waits behind Edit Slip.
+    expect(screen.queryByRole('table', { name: 'Bet slip' })).not.toBeInTheDocument();
 
     fireEvent.click(within(review).getByRole('button', { name: 'Edit Slip' }));
     expect(screen.queryByRole('region', { name: 'Review your bets' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Bet slip' })).toBeInTheDocument();
     placeSlip();
     await screen.findByText(/Your balance is \$993\.00/);
     expect(posted).toHaveLength(1);

@@ -305,6 +305,8 @@ function BetSlip() {
           // A refusal means nothing was placed: the next attempt may carry a new key. A lost
           // answer (no status, 5xx, a 409 to retry) keeps the key, so retrying cannot place twice.
           if (isRefusal(err)) refused();
+          // Back to the slip, where each refused bet shows the server's reason beside it.
+          if (err instanceof ApiError && err.fields.some((f) => slipIndex(f.field) !== null)) setReviewing(false);
         },
       },
     );
@@ -321,7 +323,8 @@ function BetSlip() {
       ) : null}
       {bets.length === 0 ? (
         <EmptyState>No pending bets.</EmptyState>
-      ) : (
+      ) : inReview ? null : (
+        // In review the bets are listed once, in the review below (Edit Slip brings the table back).
         <div className="table-scroll">
           <table>
             <caption>Bet slip</caption>
@@ -368,9 +371,11 @@ function BetSlip() {
           </table>
         </div>
       )}
-      <p className="bet-total">
-        Total <strong data-testid="slip-total">{formatCents(total)}</strong>
-      </p>
+      {inReview ? null : (
+        <p className="bet-total">
+          Total <strong data-testid="slip-total">{formatCents(total)}</strong>
+        </p>
+      )}
       {error ? <PlaceError error={error} general={general} /> : null}
       {inReview ? (
         <section className="bet-review" aria-labelledby="review-title">

@@ -190,7 +190,7 @@ export class CatalogRepository {
                 'finish_position', f.finish_position, 'post_position', f.post_position,
                 'horse_id', f.horse_id, 'horse_name', h.horse_name, 'jockey_id', f.jockey_id,
                 'finish_time_ms', f.finish_time_ms, 'speed_figure', f.speed_figure,
-                'earnings_cents', f.earnings_cents) ORDER BY f.finish_position) AS finishers
+                'earnings_cents', f.earnings_cents) ORDER BY f.finish_position, f.post_position) AS finishers
          FROM race_results r
          JOIN race_result_finishers f ON f.result_id = r.id
          JOIN horses h ON h.id = f.horse_id

@@ -1,6 +1,7 @@
 import type { CatalogKindName } from '@furlong/contracts';
 import { Link } from 'react-router-dom';
 import type { CatalogRow } from '../../../api/catalog-record';
+import { DeadHeatMark } from '../../../components/ui/dead-heat';
 import { type Runner, RunnersTable } from '../../../components/ui/runners-table';
 import { EmptyState } from '../../../components/ui/status';
 import { formatCents, formatRaceTime } from '../../../lib/format';
@@ -35,14 +36,16 @@ function RaceField({ record }: { record: CatalogRow }) {
       ) : (
         <ol className="result-list">
           {[...finishers]
-            .sort((a, b) => a.finish_position - b.finish_position)
+            .sort((a, b) => a.finish_position - b.finish_position || a.post_position - b.post_position)
             .map((f) => (
-              <li key={f.finish_position}>
+              // value: runners that dead-heated share their number (1, 2, 2, 4).
+              <li key={f.post_position} value={f.finish_position}>
                 <Link to={`/page-horse/${f.horse_id}`}>
                   {f.horse_name ?? nameOf.get(f.horse_id) ?? `Horse ${f.horse_id}`}
                 </Link>{' '}
                 (post {f.post_position}) {formatRaceTime(f.finish_time_ms)}
                 {f.earnings_cents ? ` · ${formatCents(f.earnings_cents)}` : ''}
+                {finishers.some((o) => o !== f && o.finish_position === f.finish_position) ? <DeadHeatMark /> : null}
               </li>
             ))}
         </ol>

@@ -1,4 +1,4 @@
-import type { LiveRaceResult, RaceEntryView } from '@furlong/contracts';
+import type { LiveRaceResult, RaceCancelReason, RaceEntryView } from '@furlong/contracts';
 import { type EngineRunner, storedMorningLine } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,7 @@ import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
 import { type HistoryRaceRecord, RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
+import { RaceReadModel } from './race-read-model';
 import type { OfficialFinisher } from './race-result.math';
 
 /** Everything needed to run, show and record one current race. */
@@ -19,6 +20,7 @@ export interface RaceRunSpec {
   race_date: string;
   post_time: Date;
   status: RacePhase;
+  cancel_reason: RaceCancelReason | null;
   seed: string | null;
   seed_hash: string | null;
   furlongs: number;
@@ -33,7 +35,7 @@ export interface RaceRunSpec {
   utc_offset_minutes: number;
   /** Fixed when betting opened; null before. */
   engine_runners: EngineRunner[] | null;
-  /** Post-position order. */
+  /** The starters (scratched runners left out), post-position order: the engine runs these. */
   entries: RaceEntryView[];
 }
 
@@ -136,6 +138,7 @@ export class RaceRepository {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RaceHistoryRepository) private readonly history: RaceHistoryRepository,
+    @Inject(RaceReadModel) private readonly readModel: RaceReadModel,
   ) {}
 
   /** Scheduled races whose post time is within the opening lead (and not stale). */
@@ -155,7 +158,7 @@ export class RaceRepository {
       `SELECT e.current_race_id, e.post_position, e.horse_id, f.avg_speed AS speed_figure, f.jockey_win_pct
          FROM current_race_entries e
          LEFT JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
-        WHERE e.current_race_id = ANY($1::int[])
+        WHERE e.current_race_id = ANY($1::int[]) AND e.scratched_at IS NULL
         ORDER BY e.current_race_id, e.post_position`,
       [[...raceIds]],
     );
@@ -249,7 +252,7 @@ export class RaceRepository {
     const rows: Omit<RaceRunSpec, 'entries'>[] = await preparedQuery(
       this.dataSource,
       `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
-              cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
+              cr.cancel_reason, cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
               cr.weather, cr.purse_cents, cr.race_class, cr.race_title, t.utc_offset_minutes, cr.engine_runners
          FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = $1`,
@@ -265,7 +268,7 @@ export class RaceRepository {
          FROM current_race_entries e
          JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
          JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
-        WHERE e.current_race_id = $1
+        WHERE e.current_race_id = $1 AND e.scratched_at IS NULL
         ORDER BY e.post_position`,
         [id],
       );
@@ -340,7 +343,8 @@ export class RaceRepository {
     const row = rows[0];
     if (!row) return undefined;
     const finishers = await this.history.finishers(row.result_id);
-    return { ...row, finished_at: row.finished_at.toISOString(), finishers };
+    const scratched = (await this.readModel.scratched([row.current_race_id])).get(row.current_race_id) ?? [];
+    return { ...row, finished_at: row.finished_at.toISOString(), finishers, scratched };
   }
 
   /** Finished live races' results, newest post time first, with their winners; and how many match. */

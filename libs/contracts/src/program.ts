@@ -162,7 +162,9 @@ export const currentRaceRunnerSchema = z
       .array(z.int())
       .describe('finishing positions of its last three races before this one, the latest first'),
     /** The scratch, when the runner was withdrawn (it does not start); null for a starter. */
-    scratch: scratchSchema.nullable().describe('set when the runner was scratched (it does not start); null for a starter'),
+    scratch: scratchSchema
+      .nullable()
+      .describe('set when the runner was scratched (it does not start); null for a starter'),
   })
   .meta({ id: 'CurrentRaceRunner' });
 export type CurrentRaceRunner = z.infer<typeof currentRaceRunnerSchema>;

@@ -9,6 +9,7 @@ import {
   rekeySequencePool,
   SIMULATED_SCRATCH_REASONS,
   scratchedInterests,
+  scratchPlan,
   sequenceSubstitutions,
   simulatedScratch,
   substituteSequenceKey,
@@ -173,6 +174,30 @@ describe('scratches', () => {
       const sut = simulatedScratch([1, 2, 3, 4, 5, 6, 7], 0.03, () => draws.shift() ?? 0.99);
       expect(sut?.post_position).toBe(2);
       expect(SIMULATED_SCRATCH_REASONS).toContain(sut?.reason);
+    });
+  });
+
+  describe(scratchPlan.name, () => {
+    it('should be a function of the seed and the field', () => {
+      const field = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+      expect(scratchPlan('ab12', field, 0.2)).toEqual(scratchPlan('ab12', field, 0.2));
+    });
+
+    it('should scratch about `rate` of the races of ten at rate 0.03 (one runner at most)', () => {
+      const field = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+      let hits = 0;
+      for (let i = 0; i < 2000; i++) {
+        const plan = scratchPlan(`seed-${i}`, field, 0.03);
+        if (plan) {
+          hits++;
+          expect(field).toContain(plan.post_position);
+          expect(plan.at_fraction).toBeGreaterThanOrEqual(0);
+          expect(plan.at_fraction).toBeLessThan(1);
+        }
+      }
+      // 1 − 0.97^10 ≈ 26% of races.
+      expect(hits / 2000).toBeGreaterThan(0.2);
+      expect(hits / 2000).toBeLessThan(0.32);
     });
   });
 });

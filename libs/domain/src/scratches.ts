@@ -16,6 +16,7 @@
 import { type BetTypeRule, combinationKey, findBetType } from './bet-types';
 import { MIN_RUNNERS } from './day-card';
 import type { PoolMoney } from './pari-mutuel';
+import { Prng } from './prng';
 import { type BetRequest, expandCombinations } from './wagering-rules';
 
 /** The reasons the simulation gives when it scratches a runner (an admin writes their own). */
@@ -177,4 +178,23 @@ export function simulatedScratch(
     }
   }
   return null;
+}
+
+/** The simulation's scratch of a race: which runner, why, and when (a fraction of the betting window). */
+export interface ScratchPlan {
+  post_position: number;
+  reason: string;
+  /** 0 at the opening of betting, 1 at post: when in the betting window the scratch comes. */
+  at_fraction: number;
+}
+
+/**
+ * The simulation's scratch of a race, a function of the race's seed and its drawn field (the same
+ * on every instance and every time it is asked): at most one runner, only from a field larger than
+ * MIN_RUNNERS, with a reason from SIMULATED_SCRATCH_REASONS. Null when nobody is scratched.
+ */
+export function scratchPlan(seed: string, field: readonly number[], rate: number): ScratchPlan | null {
+  const prng = new Prng(`scratch:${seed}`);
+  const hit = simulatedScratch(field, rate, () => prng.next());
+  return hit && { ...hit, at_fraction: prng.next() };
 }

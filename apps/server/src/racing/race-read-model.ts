@@ -237,7 +237,10 @@ export class RaceReadModel {
   }
 
   /** The scratched runners of each of these races (post-position order); races without any are left out. */
-  async scratched(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, ScratchedRunner[]>> {
+  async scratched(
+    raceIds: readonly number[],
+    runner: Runner = this.dataSource,
+  ): Promise<Map<number, ScratchedRunner[]>> {
     const out = new Map<number, ScratchedRunner[]>();
     if (raceIds.length === 0) return out;
     const rows: (Omit<ScratchedRunner, 'scratched_at'> & { current_race_id: number; scratched_at: Date })[] =

@@ -364,6 +364,7 @@ export class PoolService {
       exacta_probables,
       daily_double,
       pick_will_pays,
+      scratched: await this.pools.scratched(raceId),
     };
   }
 

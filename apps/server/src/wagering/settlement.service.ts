@@ -1,4 +1,10 @@
-import { findBetType, type PoolSettlement } from '@furlong/domain';
+import {
+  findBetType,
+  type PoolSettlement,
+  postTimeFavourite,
+  rekeySequencePool,
+  sequenceSubstitutions,
+} from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
@@ -6,7 +12,7 @@ import { Clock } from '../common/clock';
 import { Metrics } from '../metrics/metrics';
 import { PayoffRepository } from './payoff.repository';
 import { PoolRepository } from './pool.repository';
-import { SettlementRepository, type UserPayout } from './settlement.repository';
+import { type LegSubstitution, SettlementRepository, type UserPayout } from './settlement.repository';
 import { carryoverAccountCode } from './wagering-rules';
 
 export interface PoolOutcome {
@@ -90,8 +96,21 @@ export class SettlementService {
     }
 
     const now = this.clock.now();
-    const money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
+    let money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
     const carries = rule.carriesOver;
+    // Daily Double and Pick N: a scratched selection stands for its leg's post-time favourite.
+    let substitutions: LegSubstitution[] = [];
+    if (!cancelled && rule.legs > 1) {
+      const legs = await this.repository.legScratches(manager, pool.race_ids);
+      if (legs.some((l) => l.scratched.length > 0)) {
+        const scratched = legs.map((l) => l.scratched);
+        const favourites = legs.map((l) =>
+          l.scratched.length > 0 ? postTimeFavourite(l.win_money, l.starters) : null,
+        );
+        money = rekeySequencePool(money, scratched, favourites);
+        substitutions = sequenceSubstitutions(scratched, favourites);
+      }
+    }
     let settlement: PoolSettlement | undefined;
     if (!cancelled) {
       const orders = await this.repository.officialOrders(manager, pool.race_ids);
@@ -116,6 +135,7 @@ export class SettlementService {
         pool,
         priced.prices.map((p) => ({ interest: p.interest, price_per_dollar_cents: p.price_per_dollar_cents })),
         now,
+        substitutions,
       );
       // Kept with the payment, in its transaction: a result's payoffs are what its tickets were paid.
       await this.payoffs.keep(manager, pool.id, priced.prices, priced.races_correct ?? null);

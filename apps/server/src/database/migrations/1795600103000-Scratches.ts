@@ -27,7 +27,9 @@ export class Scratches1795600103000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "current_races" DROP CONSTRAINT "ck_current_races_cancel_reason"`);
-    await queryRunner.query(`UPDATE "current_races" SET "cancel_reason" = 'not_recorded' WHERE "cancel_reason" = 'too_few_starters'`);
+    await queryRunner.query(
+      `UPDATE "current_races" SET "cancel_reason" = 'not_recorded' WHERE "cancel_reason" = 'too_few_starters'`,
+    );
     await queryRunner.query(
       `ALTER TABLE "current_races" ADD CONSTRAINT "ck_current_races_cancel_reason" CHECK (cancel_reason IN ('missed_post', 'not_recorded') AND status = 'cancelled' OR cancel_reason IS NULL AND status <> 'cancelled')`,
     );

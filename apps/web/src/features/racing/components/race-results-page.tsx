@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useMyRaceBets } from '../../../api/my-race-bets';
 import { useRacePayoffs } from '../../../api/race-payoffs';
 import { BackButton, Page } from '../../../components/ui/page';
+import { ScratchedList } from '../../../components/ui/scratched-list';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { SHEET_COLUMNS_DEFAULT } from '../../../config/ui';
 import { ApiError } from '../../../lib/api-client';
@@ -118,6 +119,7 @@ export function RaceResultsPage() {
       <MyRaceBetsSection raceId={data.current_race_id} />
       <ResultRecord result={data} />
       <Finishers result={data} />
+      <ScratchedList scratched={data.scratched} />
       <VerifyPanel result={data} />
     </Page>
   );

@@ -11,8 +11,10 @@ import type {
   ScratchResult,
   ToteView,
 } from '@furlong/contracts';
+import { SIMULATED_SCRATCH_REASONS, scratchPlan } from '@furlong/domain';
 import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
+import { ScratchService } from '../src/racing/scratch.service';
 import { ApiSession } from './support/api-session';
 import { finishRace, stageRace, waitFor } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -109,6 +111,8 @@ describe('Scratches', () => {
       WAGERING_CROWD_CENTS_PER_TICK: '0',
       // A small house stake: a punter's $300 makes the post-time favourite.
       WAGERING_SEED_WIN_CENTS: '10000',
+      // The simulation's rate, for the last test (it scratches only when asked to here: racing is off).
+      RACING_SCRATCH_RATE: '0.5',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
     });
@@ -238,8 +242,10 @@ describe('Scratches', () => {
       expect(pool.keys.filter((k) => k.split('-').includes(String(s)))).toEqual([]);
       expect(pool.interests).toBe(pool.gross);
       expect(pool.account).toBe(pool.gross);
-      const was = poolsBefore.find((p) => p.bet_type === pool.bet_type);
-      expect(pool.gross).toBeLessThan(was?.gross ?? 0);
+      const was = poolsBefore.find((p) => p.bet_type === pool.bet_type)?.gross ?? 0;
+      // Alice's money on the runner left the Win and Exacta pools (a pool seeded off the runner keeps its gross).
+      if (pool.bet_type === 'Win' || pool.bet_type === 'Exacta') expect(pool.gross).toBeLessThan(was);
+      else expect(pool.gross).toBeLessThanOrEqual(was);
     }
 
     // A bet naming the scratched runner is refused, naming the field.
@@ -328,4 +334,37 @@ describe('Scratches', () => {
     expect(await balance(carol)).toBe(start);
     expect(await ledgerSums()).toEqual({ balances: 0, entries: 0 });
   }, 60_000);
+
+  it("should scratch by the simulation as the race's seed says, once, with a listed reason", async () => {
+    // An open race with a field of eight or more whose seed plans a scratch (at rate 0.5 all but 1 in 256 do).
+    let found: { raceId: number; postTime: Date; plan: NonNullable<ReturnType<typeof scratchPlan>> } | undefined;
+    for (let tries = 0; !found; tries++) {
+      if (tries === 30) throw new Error('no race with a field of eight and a planned scratch found');
+      const id = await stageRace(sut.app, { startsInWallMs: 10 * 60_000 });
+      const [row]: { n: number }[] = await db().query('SELECT num_horses AS n FROM current_races WHERE id = $1', [id]);
+      if ((row?.n ?? 0) < 8) continue;
+      await sut.app.get(RacingService).open([id]);
+      const [race]: { seed: string; post_time: Date }[] = await db().query(
+        'SELECT seed, post_time FROM current_races WHERE id = $1',
+        [id],
+      );
+      const field = (await sut.get<CurrentRaceDetail>(`/api/current_races/${id}`)).body.entries.map(
+        (e) => e.post_position,
+      );
+      const plan = race ? scratchPlan(race.seed, field, 0.5) : null;
+      if (race && plan) found = { raceId: id, postTime: race.post_time, plan };
+    }
+    const { raceId, postTime, plan } = found;
+    const atPost = new Date(postTime.getTime() - 1000);
+    const simulation = sut.app.get(ScratchService);
+    expect(await simulation.simulate(atPost)).toBe(1);
+    // Once: a race the simulation (or an admin) scratched from is left alone.
+    expect(await simulation.simulate(atPost)).toBe(0);
+    const detail = (await sut.get<CurrentRaceDetail>(`/api/current_races/${raceId}`)).body;
+    const out = detail.entries.filter((e) => e.scratch !== null);
+    expect(out.map((e) => e.post_position)).toEqual([plan.post_position]);
+    expect(out[0]?.scratch).toMatchObject({ reason: plan.reason, scratched_by: 'simulation' });
+    expect(SIMULATED_SCRATCH_REASONS).toContain(plan.reason);
+    expect(detail.status).toBe('open');
+  });
 });

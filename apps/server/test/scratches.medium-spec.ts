@@ -190,9 +190,17 @@ describe('Scratches', () => {
     const before = (await racing.runnable(r2))?.race.finish_order ?? [];
     const s = before.at(-1) as number;
     const [a, b] = field2.filter((pp) => pp !== s) as [number, number];
+    // Who wins race 2 without the runner: the engine over the remaining field (what the race will run).
+    const spec2 = (await racing.runnable(r2))?.spec;
+    if (!spec2) throw new Error('race 2 not runnable');
+    const expectedW2 = racing.simulate({
+      ...spec2,
+      engine_runners: spec2.engine_runners.filter((r) => r.post_position !== s),
+    }).finish_order[0] as number;
 
     const alice = await bettor();
     const bob = await bettor();
+    const dave = await bettor();
     await place(alice, [
       { bet_type: 'Win', race_ids: [r2], amount_cents: 200, selections: [[s]], box: false },
       { bet_type: 'Win', race_ids: [r2], amount_cents: 200, selections: [[a]], box: false },
@@ -201,6 +209,16 @@ describe('Scratches', () => {
     ]);
     await place(bob, [
       { bet_type: 'Daily Double', race_ids: [r1, r2], amount_cents: 100, selections: [[w1], [s]], box: false },
+    ]);
+    // Dave holds both the runner and the horse that will be the favourite: two combinations, both paid.
+    await place(dave, [
+      {
+        bet_type: 'Daily Double',
+        race_ids: [r1, r2],
+        amount_cents: 100,
+        selections: [[w1], [s, expectedW2]],
+        box: false,
+      },
     ]);
     const aliceBefore = await balance(alice);
     const poolsBefore = await singleRacePools(r2);
@@ -290,6 +308,11 @@ describe('Scratches', () => {
     );
     expect(kept.map((k) => k.combination)).toEqual([`${w1}-${w2}`]);
     expect(bobBets[0]?.payout_cents).toBe((100 * (kept[0]?.price_per_dollar_cents ?? 0)) / 100);
+    expect(w2).toBe(expectedW2);
+    expect((await settledBets(dave))[0]).toMatchObject({
+      status: 'won',
+      payout_cents: 2 * ((100 * (kept[0]?.price_per_dollar_cents ?? 0)) / 100),
+    });
 
     // The result lists the scratch and still verifies from the seed.
     const result = (await sut.get<LiveRaceResult>(`/api/current_races/${r2}/result`)).body;

@@ -1,4 +1,4 @@
-import type { ScratchedRunner, ScratchResult } from '@furlong/contracts';
+import { type ScratchedRunner, type ScratchResult, toteRoom } from '@furlong/contracts';
 import { enoughStarters, scratchPlan } from '@furlong/domain';
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -100,7 +100,7 @@ export class ScratchService {
   private announce(raceId: number, scratched: ScratchedRunner[], starters: number, cancelled: boolean): void {
     const notice = { race_id: raceId, scratched, starters, cancelled };
     this.emitter.toRace(raceId, 'race:scratch', notice);
-    this.emitter.toRoom(`tote:${raceId}`, 'race:scratch', notice);
+    this.emitter.toRoom(toteRoom(raceId), 'race:scratch', notice);
     if (cancelled) {
       this.emitter.toRace(raceId, 'race:phase', {
         race_id: raceId,

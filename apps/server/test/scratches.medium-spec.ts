@@ -7,6 +7,7 @@ import type {
   LedgerPage,
   LiveRaceResult,
   PlaceBetsResponse,
+  RaceScratchNotice,
   RaceVerification,
   ScratchResult,
   ToteView,
@@ -16,7 +17,7 @@ import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { ScratchService } from '../src/racing/scratch.service';
 import { ApiSession } from './support/api-session';
-import { finishRace, stageRace, waitFor } from './support/live-race';
+import { finishRace, stageRace, waitFor, watchRace } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -223,6 +224,11 @@ describe('Scratches', () => {
     const aliceBefore = await balance(alice);
     const poolsBefore = await singleRacePools(r2);
 
+    // A viewer of the race's room hears of the scratch without asking again.
+    const viewer = await watchRace(sut.baseUrl, r2);
+    const notices: RaceScratchNotice[] = [];
+    viewer.socket.on('race:scratch', (n) => notices.push(n));
+
     const made = await scratch(admin, r2, { post_position: s, reason: 'Vet scratch' });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({
@@ -233,6 +239,15 @@ describe('Scratches', () => {
       refunded_cents: 200 + 4 * 100,
       cancelled: false,
     });
+    const notice = await waitFor('the scratch notice', async () => notices[0]);
+    expect(notice).toMatchObject({ race_id: r2, starters: field2.length - 1, cancelled: false });
+    expect(notice.scratched.map((r) => r.post_position)).toEqual([s]);
+    viewer.close();
+    // A viewer joining now gets the starters as the field and the scratch beside it.
+    const late = await watchRace(sut.baseUrl, r2);
+    expect(late.snapshot.entries.map((e) => e.post_position)).not.toContain(s);
+    expect(late.snapshot.scratched).toEqual([expect.objectContaining({ post_position: s, reason: 'Vet scratch' })]);
+    late.close();
     // Idempotent: a second scratch is a 409 and refunds nothing more.
     const again = await scratch(admin, r2, { post_position: s, reason: 'Vet scratch' });
     expect(again.status).toBe(409);

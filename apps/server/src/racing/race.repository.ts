@@ -1,4 +1,4 @@
-import type { LiveRaceResult, RaceCancelReason, RaceEntryView } from '@furlong/contracts';
+import type { LiveRaceResult, RaceCancelReason, RaceEntryView, ScratchedRunner } from '@furlong/contracts';
 import { type EngineRunner, storedMorningLine } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -37,6 +37,8 @@ export interface RaceRunSpec {
   engine_runners: EngineRunner[] | null;
   /** The starters (scratched runners left out), post-position order: the engine runs these. */
   entries: RaceEntryView[];
+  /** The runners scratched before the off, post-position order. */
+  scratched: ScratchedRunner[];
 }
 
 /** A runner's form as the engine input is built from it when betting opens. */
@@ -249,7 +251,7 @@ export class RaceRepository {
 
   /** Every viewer's join reads this: prepared statements, planned once per connection. */
   async runSpec(id: number): Promise<RaceRunSpec | undefined> {
-    const rows: Omit<RaceRunSpec, 'entries'>[] = await preparedQuery(
+    const rows: Omit<RaceRunSpec, 'entries' | 'scratched'>[] = await preparedQuery(
       this.dataSource,
       `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
               cr.cancel_reason, cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
@@ -260,25 +262,44 @@ export class RaceRepository {
     );
     const row = rows[0];
     if (!row) return undefined;
-    const runners: (Omit<RaceEntryView, 'morning_line'> & { score: number | null; odds: number | null })[] =
-      await preparedQuery(
-        this.dataSource,
-        `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
-              e.morning_line_score AS score, e.morning_line_odds::float8 AS odds
+    // Every entry in one read: the starters run (and are the race's `entries`), the scratched are listed.
+    const runners: (Omit<RaceEntryView, 'morning_line'> & {
+      score: number | null;
+      odds: number | null;
+      scratched_at: Date | null;
+      scratch_reason: string | null;
+      scratched_by: number | null;
+    })[] = await preparedQuery(
+      this.dataSource,
+      `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
+              e.morning_line_score AS score, e.morning_line_odds::float8 AS odds,
+              e.scratched_at, e.scratch_reason, e.scratched_by
          FROM current_race_entries e
          JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
          JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
-        WHERE e.current_race_id = $1 AND e.scratched_at IS NULL
+        WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
-        [id],
-      );
-    // The line as the card fixed it, shown as the tote shows odds.
+      [id],
+    );
+    // The line as the card fixed it (over the whole card), shown as the tote shows odds.
     const line = storedMorningLine(runners);
-    const entries: RaceEntryView[] = runners.map(({ score: _score, odds: _odds, ...r }, i) => ({
-      ...r,
-      morning_line: line.display[i] ?? null,
-    }));
-    return { ...row, entries };
+    const entries: RaceEntryView[] = [];
+    const scratched: ScratchedRunner[] = [];
+    runners.forEach(({ score: _score, odds: _odds, scratched_at, scratch_reason, scratched_by, ...r }, i) => {
+      if (scratched_at === null) {
+        entries.push({ ...r, morning_line: line.display[i] ?? null });
+      } else {
+        scratched.push({
+          post_position: r.post_position,
+          horse_id: r.horse_id,
+          horse_name: r.horse_name,
+          reason: scratch_reason ?? '',
+          scratched_at: new Date(scratched_at).toISOString(),
+          scratched_by: scratched_by === null ? 'simulation' : 'admin',
+        });
+      }
+    });
+    return { ...row, entries, scratched };
   }
 
   /** Fills in the engine runners of an open race that has none (opened before they were kept). */

@@ -28,7 +28,6 @@ import {
   type RunnerFormRow,
 } from './race.repository';
 import { RaceEvents } from './race-events';
-import { RaceReadModel } from './race-read-model';
 import { officialFinishers, storedRace } from './race-result.math';
 import { sampleDueAt, toFrame } from './sample-timetable';
 
@@ -91,7 +90,6 @@ export class RacingService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RaceEvents) private readonly events: RaceEvents,
     @Inject(Randomness) private readonly random: Randomness,
-    @Inject(RaceReadModel) private readonly readModel: RaceReadModel,
   ) {}
 
   /** Opens the given scheduled races: each gets a secret seed, its hash and its engine runners. */
@@ -216,7 +214,7 @@ export class RacingService {
       time_scale: this.config.racing.timeScale,
       seed_hash: spec.seed_hash,
       entries: spec.entries,
-      scratched: (await this.readModel.scratched([id])).get(id) ?? [],
+      scratched: spec.scratched,
       cancel_reason: spec.cancel_reason,
       frame,
       result: spec.status === 'finished' ? ((await this.repository.result({ currentRaceId: id })) ?? null) : null,

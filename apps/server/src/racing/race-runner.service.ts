@@ -152,6 +152,14 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
       const leadMs = this.config.racing.openLeadMinutes * 60_000;
       const staleMs = STALE_AFTER_WALL_MS * this.clock.scale;
       const active = await this.repository.activeUpTo(new Date(racingNow + leadMs), new Date(racingNow - staleMs));
+      // A race let go before its off (cancelled: too few starters after scratches) is no longer active.
+      const activeIds = new Set(active.map((r) => r.id));
+      for (const race of [...this.held.values()]) {
+        if (race.state === 'pre' && !activeIds.has(race.id) && this.held.get(race.id) === race) {
+          this.held.delete(race.id);
+          await this.leases.release(race.id).catch(() => undefined);
+        }
+      }
       for (const row of active) {
         if (this.stopped) break;
         if (this.held.has(row.id) || this.adopting.has(row.id)) continue;

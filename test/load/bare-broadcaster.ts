@@ -58,6 +58,8 @@ class SyntheticRace {
 function snapshot(frame: RaceFrame | null): RaceSnapshot {
   const now = new Date().toISOString();
   return {
+    scratched: [],
+    cancel_reason: null,
     race_id: BARE_RACE_ID,
     race_name: 'Bare Race 1',
     track_id: 1,

@@ -38,7 +38,15 @@ export interface ServerProcess {
  */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgsFromEnv('SERVER_NODE_ARGS'), SERVER_MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // No simulated scratches unless a test asks for them (RACING_SCRATCH_RATE in `env`).
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RACING_SCRATCH_RATE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -33,6 +33,8 @@ interface World {
   sessions: Record<Identity, ApiSession>;
   /** A race open for betting. */
   openRaceId: number;
+  /** Another open race, whose runners the scratch sample scratches one by one. */
+  scratchRaceId: number;
   /** A race run and resulted. */
   resultedRaceId: number;
   resultId: number;
@@ -45,6 +47,7 @@ interface World {
 }
 
 let freshCount = 0;
+let scratchCount = 0;
 
 /** How to call each operation with valid input, by its id in the table (area.name). */
 const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
@@ -104,6 +107,11 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     const me = await (await w.fresh()).get<{ id: number }>('/api/me');
     return { as: 'admin', path: `/api/admin/users/${me.body.id}/role`, body: { role: 'operator' } };
   },
+  'racing.scratchRunner': (w) => ({
+    as: 'admin',
+    path: `/api/admin/current_races/${w.scratchRaceId}/scratches`,
+    body: { post_position: ++scratchCount, reason: 'Vet scratch' },
+  }),
   'ops.jobs': () => ({ as: 'admin', path: '/api/ops/jobs' }),
   'ops.live': () => ({ as: 'admin', path: '/api/ops/live' }),
 
@@ -185,6 +193,8 @@ describe('API contract: routes, operations and response schemas agree', () => {
 
     const openRaceId = await stageRace(sut.app, { startsInWallMs: 30 * 60_000 });
     await sut.app.get(RacingService).open([openRaceId]);
+    const scratchRaceId = await stageRace(sut.app, { startsInWallMs: 30 * 60_000 });
+    await sut.app.get(RacingService).open([scratchRaceId]);
     const resultedRaceId = await stageRace(sut.app, { startsInWallMs: 60_000 });
     await sut.app.get(RacingService).open([resultedRaceId]);
     await finishRace(sut.app, resultedRaceId);
@@ -205,6 +215,7 @@ describe('API contract: routes, operations and response schemas agree', () => {
       baseUrl: sut.baseUrl,
       sessions: { anonymous, member, admin: steward },
       openRaceId,
+      scratchRaceId,
       resultedRaceId,
       resultId: result?.id as number,
       trackId: race?.track_id as number,

@@ -91,6 +91,7 @@ export const STABLE: readonly CurrentRaceRunner[] = [
     weight_lbs: 124,
     morning_line: '5-2',
     last_finishes: [1, 3, 2],
+    scratch: null,
   },
   {
     post_position: 2,
@@ -108,6 +109,7 @@ export const STABLE: readonly CurrentRaceRunner[] = [
     weight_lbs: 117,
     morning_line: '3-1',
     last_finishes: [],
+    scratch: null,
   },
   {
     post_position: 3,
@@ -125,6 +127,7 @@ export const STABLE: readonly CurrentRaceRunner[] = [
     weight_lbs: 119,
     morning_line: '9-2',
     last_finishes: [5],
+    scratch: null,
   },
 ];
 
@@ -148,6 +151,7 @@ export function makeRunners(raceId: number, count = FIELD.length): CurrentRaceRu
     weight_lbs: i % 2 === 0 ? 122 : 117,
     morning_line: ['2-1', '5-2', '4-1', '6-1', '10-1'][i] ?? null,
     last_finishes: [i + 1, 4],
+    scratch: null,
   }));
 }
 
@@ -322,6 +326,7 @@ export function makeBet(id: number, patch: Partial<BetView> = {}): BetView {
     total_cents: 200,
     status: 'pending',
     payout_cents: 0,
+    refunded_cents: 0,
     settled_at: null,
     ...patch,
   };
@@ -377,6 +382,7 @@ export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteVie
     daily_double: null,
     pick_will_pays: [],
     price_rules: { min_price_per_dollar_cents: 105, breakage_cents: 10 },
+    scratched: [],
     ...patch,
   };
 }
@@ -384,6 +390,8 @@ export function makeTote(raceId: number, patch: Partial<ToteView> = {}): ToteVie
 /** The live race screen's first state (race:join): race 7, Aville Race 3, the STABLE at the gate. */
 export function makeSnapshot(patch: Partial<RaceSnapshot> = {}): RaceSnapshot {
   return {
+    scratched: [],
+    cancel_reason: null,
     race_id: 7,
     race_name: 'Aville Race 3',
     track_id: 1,
@@ -454,6 +462,7 @@ export function makeResult(patch: Partial<LiveRaceResult> = {}): LiveRaceResult 
     seed_hash: 'fb0288872031fc4818c03a7253bd3a78de192d05e6bccd09ceabeda65b4d7c6f',
     finishers: [makeFinisher(1, 3), makeFinisher(2, 1), makeFinisher(3, 2)],
     engine_runners: [],
+    scratched: [],
     ...patch,
   };
 }

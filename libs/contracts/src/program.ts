@@ -9,15 +9,17 @@ export type CurrentRaceStatus = (typeof CURRENT_RACE_STATUSES)[number];
 /**
  * Why a race was cancelled: `missed_post`, it had not started a minute (wall time) after its post
  * time because the server was not running (or not racing) then; `not_recorded`, it ran but its
- * result could not be written. Every cancelled race carries one.
+ * result could not be written; `too_few_starters`, scratches left it fewer starters than the minimum
+ * (domain MIN_RUNNERS). Every cancelled race carries one.
  */
-export const RACE_CANCEL_REASONS = ['missed_post', 'not_recorded'] as const;
+export const RACE_CANCEL_REASONS = ['missed_post', 'not_recorded', 'too_few_starters'] as const;
 export type RaceCancelReason = (typeof RACE_CANCEL_REASONS)[number];
 
 /** What each cancel reason says to a bettor, after "Cancelled: ". */
 export const RACE_CANCEL_REASON_TEXT: Record<RaceCancelReason, string> = {
   missed_post: 'the server was not running at post time',
   not_recorded: 'its result could not be recorded',
+  too_few_starters: 'scratches left too few starters',
 };
 
 /** A public GET makes a track's card on demand only for days near today (UTC): a week back, a month ahead. */
@@ -78,7 +80,7 @@ export const currentRaceSummarySchema = z
       .enum(RACE_CANCEL_REASONS)
       .nullable()
       .describe(
-        'why the race was cancelled (missed_post: the server was not running at post time; not_recorded: its result could not be written); null unless cancelled',
+        'why the race was cancelled (missed_post: the server was not running at post time; not_recorded: its result could not be written; too_few_starters: scratches left fewer than six starters); null unless cancelled',
       ),
     /** SHA-256 of the race's secret seed, once betting opens; null before. */
     seed_hash: z.string().nullable().describe('SHA-256 (hex) of the secret seed, published when betting opens'),
@@ -109,6 +111,29 @@ export const runnerConnectionsShape = {
   owner_name: z.string().nullable(),
 };
 
+/** Who scratched a runner: an admin, or the simulation (a day made realistic). */
+export const SCRATCHED_BY = ['admin', 'simulation'] as const;
+
+/** A scratch as every read of a race shows it: when, why and by whom (admin or simulation). */
+export const scratchShape = {
+  reason: z.string().describe('why the runner was scratched, as the card shows it'),
+  scratched_at: isoDateTime().describe('racing clock'),
+  scratched_by: z.enum(SCRATCHED_BY).describe('an admin, or the simulation'),
+};
+export const scratchSchema = z.object(scratchShape).meta({ id: 'Scratch' });
+export type Scratch = z.infer<typeof scratchSchema>;
+
+/** A scratched runner of a race (race view, tote, results). */
+export const scratchedRunnerSchema = z
+  .object({
+    post_position: z.int(),
+    horse_id: z.int(),
+    horse_name: z.string(),
+    ...scratchShape,
+  })
+  .meta({ id: 'ScratchedRunner' });
+export type ScratchedRunner = z.infer<typeof scratchedRunnerSchema>;
+
 /** A runner's sex as the program gives it: colt or filly up to four, horse or mare from five. */
 export const RUNNER_SEXES = ['colt', 'filly', 'horse', 'mare'] as const;
 
@@ -136,6 +161,10 @@ export const currentRaceRunnerSchema = z
     last_finishes: z
       .array(z.int())
       .describe('finishing positions of its last three races before this one, the latest first'),
+    /** The scratch, when the runner was withdrawn (it does not start); null for a starter. */
+    scratch: scratchSchema
+      .nullable()
+      .describe('set when the runner was scratched (it does not start); null for a starter'),
   })
   .meta({ id: 'CurrentRaceRunner' });
 export type CurrentRaceRunner = z.infer<typeof currentRaceRunnerSchema>;

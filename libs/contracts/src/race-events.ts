@@ -1,5 +1,5 @@
 import type { OpsJoinReply, OpsSnapshot } from './ops';
-import type { CurrentRaceStatus } from './program';
+import type { CurrentRaceStatus, RaceCancelReason, ScratchedRunner } from './program';
 import type { LiveRaceResult } from './racing';
 import type { ToteView } from './wagering';
 
@@ -68,7 +68,12 @@ export interface RaceSnapshot {
   /** Racing-clock seconds per wall second (1 in production; larger in demos and tests). */
   time_scale: number;
   seed_hash: string | null;
+  /** The starters (the runners the engine runs; frames follow their order). */
   entries: RaceEntryView[];
+  /** Runners scratched before the off, by post position (they are not in `entries`). */
+  scratched: ScratchedRunner[];
+  /** Why the race was cancelled; null unless it was. */
+  cancel_reason: RaceCancelReason | null;
   /** While running: the latest frame, so a late joiner draws the field at once. */
   frame: RaceFrame | null;
   /** Once finished. */
@@ -81,6 +86,16 @@ export interface RaceCountdown {
   server_time: string;
   post_time: string;
   seconds_to_post: number;
+}
+
+/** Room `race:{id}` and `tote:{id}`: a runner was scratched (every scratch of the race so far). */
+export interface RaceScratchNotice {
+  race_id: number;
+  scratched: ScratchedRunner[];
+  /** The starters left. */
+  starters: number;
+  /** The scratch left too few starters: the race is cancelled. */
+  cancelled: boolean;
 }
 
 export interface RacePhaseChange {
@@ -111,6 +126,8 @@ export interface ServerToClientEvents {
   'race:phase': (change: RacePhaseChange) => void;
   'race:frame': (frame: RaceFrame) => void;
   'race:result': (result: LiveRaceResult) => void;
+  /** Rooms `race:{id}` and `tote:{id}`: a runner was scratched; the board, card and bet slip drop it. */
+  'race:scratch': (notice: RaceScratchNotice) => void;
   /** Room `tote:{id}` (toteRoom): the race's tote board, every few seconds while betting is open, and once frozen at the close. */
   'tote:update': (tote: ToteView) => void;
   /** Room `ops` (OPS_ROOM, operators and admins): the live operations snapshot, every second. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, idParams, isoDate, isoDateTime } from './api';
-import { runnerConnectionsShape } from './program';
+import { runnerConnectionsShape, scratchedRunnerSchema } from './program';
 
 /**
  * Live racing over REST: a finished race's official result, its verification from the revealed
@@ -73,6 +73,8 @@ export const liveRaceResultSchema = z
     engine_runners: z
       .array(liveEngineRunnerSchema)
       .describe('the engine input (with seed, furlongs, surface_type, track_condition): re-run the race anywhere'),
+    /** The runners scratched before the off (they did not start), in post-position order. */
+    scratched: z.array(scratchedRunnerSchema).describe('runners scratched before the off, by post position'),
   })
   .meta({ id: 'LiveRaceResult' });
 export type LiveRaceResult = z.infer<typeof liveRaceResultSchema>;
@@ -107,7 +109,60 @@ export const runnerStatsSchema = z
   .meta({ id: 'RunnerStats' });
 export type RunnerStats = z.infer<typeof runnerStatsSchema>;
 
+/** POST /api/admin/current_races/{id}/scratches: an admin scratches a runner before the off. */
+export const scratchRequestSchema = z
+  .object({
+    post_position: z.int().min(1).max(12).describe('the program number of the runner to scratch'),
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'give a reason')
+      .max(200)
+      .describe("why, as the card shows it (e.g. 'Vet scratch')"),
+  })
+  .strict()
+  .meta({ id: 'ScratchRequest' });
+export type ScratchRequest = z.infer<typeof scratchRequestSchema>;
+
+/** What a scratch did: the runner, the starters left, the refunds, and whether the race was cancelled. */
+export const scratchResultSchema = z
+  .object({
+    current_race_id: z.int(),
+    scratched: scratchedRunnerSchema,
+    /** Runners still to start. */
+    starters: z.int().describe('runners still to start'),
+    /** Bets given money back (their combinations naming the runner, single-race pools). */
+    refunded_bets: z.int().describe('bets given money back for their combinations naming the runner'),
+    /** What the bettors got back in all (the house's own pool money on those combinations aside). */
+    refunded_cents: z.int().describe("what the bettors got back (the house's own money on those combinations aside)"),
+    /** Fewer than the minimum starters were left: the race is cancelled and its pools refunded. */
+    cancelled: z.boolean().describe('fewer than six starters were left: the race is cancelled and every pool refunded'),
+  })
+  .meta({ id: 'ScratchResult' });
+export type ScratchResult = z.infer<typeof scratchResultSchema>;
+
 export const racingApi = {
+  scratchRunner: defineOperation({
+    method: 'post',
+    path: '/admin/current_races/{id}/scratches',
+    tags: ['admin', 'racing'],
+    access: 'admin',
+    summary: 'Scratch a runner before the off (admins only)',
+    description:
+      'Single-race pools refund every combination naming the runner (a ledger entry per bettor, reason scratch_refund); Daily Double and Pick N tickets holding it are settled on the post-time favourite of its leg. A race left with fewer than six starters is cancelled and refunded.',
+    params: idParams(),
+    body: scratchRequestSchema,
+    status: 201,
+    response: scratchResultSchema,
+    errors: {
+      400: 'a bad id, post_position or reason (each is named in `errors`)',
+      401: 'not logged in, or the session ran out (reason `not_logged_in` or `session_expired`)',
+      403: 'you are not an admin (reason `forbidden`)',
+      404: 'no such race, or no runner with that post_position',
+      409: 'the runner is already scratched (reason `already_scratched`), or betting has closed (reason `betting_closed`)',
+    },
+  }),
+
   currentRaceResult: defineOperation({
     method: 'get',
     path: '/current_races/{id}/result',

@@ -10,6 +10,7 @@ import {
   queryEnum,
   queryInteger,
 } from './api';
+import { scratchedRunnerSchema } from './program';
 
 /**
  * Wagering over REST and Socket.IO: placing a slip (POST /api/bets with an `Idempotency-Key`
@@ -229,6 +230,10 @@ export const betViewSchema = z
     total_cents: z.int(),
     status: betStatusSchema,
     payout_cents: z.int(),
+    /** What scratches gave back (combinations naming a scratched runner); the rest of the ticket stayed in play. */
+    refunded_cents: z
+      .int()
+      .describe('what scratches gave back (combinations naming a scratched runner); the rest stayed in play'),
     settled_at: isoDateTime().nullable(),
   })
   .meta({ id: 'BetView' });
@@ -378,6 +383,8 @@ export const toteViewSchema = z
         breakage_cents: z.int(),
       })
       .describe('the minimum price and the breakage the prices are worked with'),
+    /** Runners scratched (not on the board: their money was refunded, or goes to their leg's favourite). */
+    scratched: z.array(scratchedRunnerSchema).describe('runners scratched, by post position (not on the board)'),
   })
   .meta({ id: 'ToteView' });
 export type ToteView = z.infer<typeof toteViewSchema>;

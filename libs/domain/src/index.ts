@@ -15,4 +15,5 @@ export * from './race-clock';
 export * from './race-conditions';
 export * from './race-engine';
 export * from './schedule';
+export * from './scratches';
 export * from './wagering-rules';

@@ -41,6 +41,7 @@ describe(loadConfig.name, () => {
       timeScale: 1,
       openLeadMinutes: 30,
       schedulerIntervalMs: 30_000,
+      scratchRate: 0.03,
     });
     expect(
       loadConfig({
@@ -48,8 +49,14 @@ describe(loadConfig.name, () => {
         RACING_TIME_SCALE: '60',
         RACING_OPEN_LEAD_MINUTES: '10',
         RACING_SCHEDULER_SECONDS: '0.5',
+        RACING_SCRATCH_RATE: '0',
       }).racing,
-    ).toEqual({ enabled: false, timeScale: 60, openLeadMinutes: 10, schedulerIntervalMs: 500 });
+    ).toEqual({ enabled: false, timeScale: 60, openLeadMinutes: 10, schedulerIntervalMs: 500, scratchRate: 0 });
+  });
+
+  it('should refuse a scratch rate outside 0 to 0.5', () => {
+    expect(() => loadConfig({ RACING_SCRATCH_RATE: '-0.1' })).toThrow('RACING_SCRATCH_RATE');
+    expect(() => loadConfig({ RACING_SCRATCH_RATE: 'often' })).toThrow('RACING_SCRATCH_RATE');
   });
 
   it('should refuse a racing time scale that is not positive', () => {

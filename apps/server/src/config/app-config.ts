@@ -62,6 +62,8 @@ const envSchema = z.object({
   RACING_TIME_SCALE: z.coerce.number().positive().max(3600).default(1),
   RACING_OPEN_LEAD_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   RACING_SCHEDULER_SECONDS: z.coerce.number().min(0.2).max(600).default(30),
+  // Chance per runner that the simulation scratches it (before or while betting is open); 0 disables.
+  RACING_SCRATCH_RATE: z.coerce.number().min(0).max(0.5).default(0.03),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   METRICS_ENABLED: bool.default(true),
 });
@@ -169,7 +171,14 @@ export interface AppConfig {
    * Live racing: whether races run by themselves, racing-clock seconds per wall second, how long
    * before post (racing time) betting opens, and how often (wall time) the scheduler job runs.
    */
-  racing: { enabled: boolean; timeScale: number; openLeadMinutes: number; schedulerIntervalMs: number };
+  racing: {
+    enabled: boolean;
+    timeScale: number;
+    openLeadMinutes: number;
+    schedulerIntervalMs: number;
+    /** Chance per runner that the simulation scratches it before the off (0 disables). */
+    scratchRate: number;
+  };
   wagering: WageringConfig;
   /** GET /metrics: the bearer token that may scrape it (operators' and admins' sessions may too). */
   metrics: { token?: string; enabled: boolean };
@@ -272,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeScale: e.RACING_TIME_SCALE,
       openLeadMinutes: e.RACING_OPEN_LEAD_MINUTES,
       schedulerIntervalMs: Math.round(e.RACING_SCHEDULER_SECONDS * 1000),
+      scratchRate: e.RACING_SCRATCH_RATE,
     },
     wagering: {
       takeout: {

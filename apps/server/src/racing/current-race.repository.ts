@@ -57,6 +57,10 @@ export interface EntryRow
   /** The stored line (null only for races finished before lines were kept). */
   morning_line_score: number | null;
   morning_line_odds: number | null;
+  /** The scratch, if the runner was withdrawn. */
+  scratched_at: Date | null;
+  scratch_reason: string | null;
+  scratched_by: number | null;
 }
 
 export interface CurrentRaceFilter {
@@ -139,7 +143,8 @@ export class CurrentRaceRepository {
     const rows: EntryRow[] = await this.dataSource.query(
       `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
               h.trainer_id, h.trainer_name, h.owner_id, h.owner_name, h.dob, h.gender, cr.race_date::text AS race_date,
-              e.weight_lbs, e.morning_line_score, e.morning_line_odds::float8 AS morning_line_odds, lf.last_finishes
+              e.weight_lbs, e.morning_line_score, e.morning_line_odds::float8 AS morning_line_odds, lf.last_finishes,
+              e.scratched_at, e.scratch_reason, e.scratched_by
          FROM current_race_entries e
          JOIN current_races cr ON cr.id = e.current_race_id
          JOIN LATERAL (${horseSql('e.horse_id')}) h ON true

@@ -85,6 +85,14 @@ export function runnerViews(rows: readonly EntryRow[]): CurrentRaceRunner[] {
       weight_lbs: r.weight_lbs,
       morning_line: line.display[i] ?? null,
       last_finishes: r.last_finishes,
+      scratch:
+        r.scratched_at && r.scratch_reason
+          ? {
+              reason: r.scratch_reason,
+              scratched_at: new Date(r.scratched_at).toISOString(),
+              scratched_by: r.scratched_by === null ? 'simulation' : 'admin',
+            }
+          : null,
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { ScratchedRunner } from '@furlong/contracts';
 import type { Finish } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -19,6 +20,8 @@ export interface RaceField {
 export interface LockedRace extends RaceField {
   status: RacePhase;
   post_time: Date;
+  /** Program numbers scratched from the race (read under the lock: a scratch locks the race first). */
+  scratched: number[];
 }
 
 /** A race as the tote needs it. */
@@ -77,7 +80,9 @@ export interface RacePhaseRow {
 
 type Runner = EntityManager | DataSource;
 
-const LOCKED_RACE_COLUMNS = 'id, status, post_time, track_id, race_date::text AS race_date, race_number, num_horses';
+const LOCKED_RACE_COLUMNS = `id, status, post_time, track_id, race_date::text AS race_date, race_number, num_horses,
+  ARRAY(SELECT e.post_position::int FROM current_race_entries e
+         WHERE e.current_race_id = current_races.id AND e.scratched_at IS NOT NULL ORDER BY 1) AS scratched`;
 const RACE_FIELDS_SQL = `SELECT id, track_id, race_date::text AS race_date, race_number, num_horses
   FROM current_races WHERE id = ANY($1::int[])`;
 
@@ -137,13 +142,16 @@ export class RaceReadModel {
     return rows[0];
   }
 
-  /** The runners of a race with the morning line its card fixed (never made again from later form). */
+  /**
+   * The starters of a race (scratched runners left out) with the morning line its card fixed (never
+   * made again from later form).
+   */
   storedMorningLine(raceId: number, runner: Runner = this.dataSource): Promise<StoredLineRow[]> {
     return runner.query(
       `SELECT e.post_position, h.horse_name, e.morning_line_score AS score, e.morning_line_odds::float8 AS odds
          FROM current_race_entries e
          JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
-        WHERE e.current_race_id = $1
+        WHERE e.current_race_id = $1 AND e.scratched_at IS NULL
         ORDER BY e.post_position`,
       [raceId],
     );
@@ -219,13 +227,38 @@ export class RaceReadModel {
     return this.history.officialWinners(raceIds);
   }
 
-  /** The program numbers of a race's field. */
-  async postPositions(raceId: number): Promise<number[]> {
-    const rows: { post_position: number }[] = await this.dataSource.query(
-      'SELECT post_position FROM current_race_entries WHERE current_race_id = $1 ORDER BY post_position',
+  /** The program numbers of a race's starters (scratched runners left out). */
+  async postPositions(raceId: number, runner: Runner = this.dataSource): Promise<number[]> {
+    const rows: { post_position: number }[] = await runner.query(
+      `SELECT post_position FROM current_race_entries WHERE current_race_id = $1 AND scratched_at IS NULL
+        ORDER BY post_position`,
       [raceId],
     );
     return rows.map((r) => Number(r.post_position));
+  }
+
+  /** The scratched runners of each of these races (post-position order); races without any are left out. */
+  async scratched(
+    raceIds: readonly number[],
+    runner: Runner = this.dataSource,
+  ): Promise<Map<number, ScratchedRunner[]>> {
+    const out = new Map<number, ScratchedRunner[]>();
+    if (raceIds.length === 0) return out;
+    const rows: (Omit<ScratchedRunner, 'scratched_at'> & { current_race_id: number; scratched_at: Date })[] =
+      await runner.query(
+        `SELECT e.current_race_id, e.post_position, e.horse_id, h.horse_name, e.scratch_reason AS reason, e.scratched_at,
+                CASE WHEN e.scratched_by IS NULL THEN 'simulation' ELSE 'admin' END AS scratched_by
+           FROM current_race_entries e JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
+          WHERE e.current_race_id = ANY($1::int[]) AND e.scratched_at IS NOT NULL
+          ORDER BY e.current_race_id, e.post_position`,
+        [[...raceIds]],
+      );
+    for (const { current_race_id, ...r } of rows) {
+      const list = out.get(current_race_id) ?? [];
+      list.push({ ...r, scratched_at: new Date(r.scratched_at).toISOString() });
+      out.set(current_race_id, list);
+    }
+    return out;
   }
   /**
    * The races by phase for the operations page (those posting within 12 hours either side of the

@@ -1,14 +1,19 @@
 import {
   type LiveRaceResult,
+  type OperationBody,
   type OperationParams,
   type RaceVerification,
   type RunnerStats,
   racingApi,
+  type ScratchResult,
 } from '@furlong/contracts';
 import { Controller, Inject } from '@nestjs/common';
+import { CurrentUser } from '../accounts/auth.decorators';
+import type { AuthenticatedUser } from '../accounts/session-auth';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { RaceRunner } from './race-runner.service';
 import { RacingService } from './racing.service';
+import { ScratchService } from './scratch.service';
 
 type IdParams = OperationParams<typeof racingApi.currentRaceResult>;
 
@@ -17,7 +22,17 @@ export class RaceResultController {
   constructor(
     @Inject(RacingService) private readonly service: RacingService,
     @Inject(RaceRunner) private readonly runner: RaceRunner,
+    @Inject(ScratchService) private readonly scratches: ScratchService,
   ) {}
+
+  @Endpoint(racingApi.scratchRunner)
+  scratch(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Parsed('params') { id }: OperationParams<typeof racingApi.scratchRunner>,
+    @Parsed('body') { post_position, reason }: OperationBody<typeof racingApi.scratchRunner>,
+  ): Promise<ScratchResult> {
+    return this.scratches.scratch(id, post_position, reason, admin.userId);
+  }
 
   @Endpoint(racingApi.currentRaceResult)
   result(@Parsed('params') params: IdParams): Promise<LiveRaceResult> {

@@ -29,7 +29,8 @@ export const LEASE_TTL_MS = 5000;
 /** After this many failed attempts to record a result, the race is cancelled. */
 const MAX_RECORD_ATTEMPTS = 3;
 
-type HeldState = 'pre' | 'running' | 'finishing';
+/** `starting`: at the off, while betting closes and the field that runs is read (scratches end at the close). */
+type HeldState = 'pre' | 'starting' | 'running' | 'finishing';
 
 interface HeldRace {
   id: number;
@@ -151,6 +152,14 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
       const leadMs = this.config.racing.openLeadMinutes * 60_000;
       const staleMs = STALE_AFTER_WALL_MS * this.clock.scale;
       const active = await this.repository.activeUpTo(new Date(racingNow + leadMs), new Date(racingNow - staleMs));
+      // A race let go before its off (cancelled: too few starters after scratches) is no longer active.
+      const activeIds = new Set(active.map((r) => r.id));
+      for (const race of [...this.held.values()]) {
+        if (race.state === 'pre' && !activeIds.has(race.id) && this.held.get(race.id) === race) {
+          this.held.delete(race.id);
+          await this.leases.release(race.id).catch(() => undefined);
+        }
+      }
       for (const row of active) {
         if (this.stopped) break;
         if (this.held.has(row.id) || this.adopting.has(row.id)) continue;
@@ -277,18 +286,43 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     if (k >= samples.length - 1) this.finish(race);
   }
 
-  /** At the off: betting closes (if the scheduler has not closed it yet) and the race runs. */
+  /**
+   * At the off: betting closes (if the scheduler has not closed it yet), the field is read again
+   * (a runner scratched since the race was taken does not start; a race cancelled for too few
+   * starters is let go) and the race runs.
+   */
   private goOff(race: HeldRace, racingNow: number): void {
+    if (race.runnable.spec.status === 'running') {
+      this.run(race, racingNow);
+      return;
+    }
+    race.state = 'starting';
+    this.chain(race, async () => {
+      let cancelled = false;
+      try {
+        if (await this.repository.close(race.id, new Date(this.clock.nowMs()))) {
+          this.phase(race.id, 'closed');
+          await this.events.emit('race.closed', { race_ids: [race.id] });
+        }
+        if (await this.repository.start(race.id)) this.phase(race.id, 'running');
+        const fresh = await this.service.runnable(race.id);
+        if (fresh?.spec.status === 'running') race.runnable = fresh;
+        cancelled = fresh === undefined || fresh.spec.status === 'cancelled';
+      } finally {
+        if (cancelled) {
+          if (this.held.get(race.id) === race) this.held.delete(race.id);
+          await this.leases.release(race.id).catch(() => undefined);
+        } else {
+          this.run(race, this.clock.nowMs());
+          this.arm();
+        }
+      }
+    });
+  }
+
+  private run(race: HeldRace, racingNow: number): void {
     race.state = 'running';
     race.nextSample = Math.max(0, sampleDueAt(race.offMs, racingNow, race.runnable.race.samples.length));
-    if (race.runnable.spec.status === 'running') return;
-    this.chain(race, async () => {
-      if (await this.repository.close(race.id, new Date(this.clock.nowMs()))) {
-        this.phase(race.id, 'closed');
-        await this.events.emit('race.closed', { race_ids: [race.id] });
-      }
-      if (await this.repository.start(race.id)) this.phase(race.id, 'running');
-    });
   }
 
   private finish(race: HeldRace): void {

@@ -11,6 +11,7 @@ import { RaceCardService, trackLocalDay } from './race-card.service';
 import { RaceEvents } from './race-events';
 import { lifecycleCutoffs, STALE_AFTER_WALL_MS } from './race-lifecycle';
 import { RacingService } from './racing.service';
+import { ScratchService } from './scratch.service';
 
 export const RACING_SCHEDULE_ID = 'racing.schedule';
 /** Races opened per statement (a first start of the day may open many at once). */
@@ -48,6 +49,7 @@ export class RaceSchedulerJob implements OnApplicationBootstrap {
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
     @Inject(JobQueue) private readonly jobs: JobQueue,
     @Inject(RaceEvents) private readonly events: RaceEvents,
+    @Inject(ScratchService) private readonly scratches: ScratchService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -120,6 +122,12 @@ export class RaceSchedulerJob implements OnApplicationBootstrap {
     // Opened races were announced by RacingService.open.
     if (cancelled.length > 0) await this.events.emit('race.cancelled', { race_ids: cancelled });
     if (closed.length > 0) await this.events.emit('race.closed', { race_ids: closed });
+    // The day made realistic: now and then a runner of an open race is scratched (a small configured rate).
+    try {
+      await this.scratches.simulate(new Date(racingNowMs));
+    } catch (err) {
+      this.logger.warn(`simulated scratches not made: ${(err as Error).message}`);
+    }
     return { opened: opened.length, closed: closed.length, cancelled: cancelled.length };
   }
 

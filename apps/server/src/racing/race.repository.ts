@@ -1,4 +1,4 @@
-import type { LiveRaceResult, RaceEntryView } from '@furlong/contracts';
+import type { LiveRaceResult, RaceCancelReason, RaceEntryView, ScratchedRunner } from '@furlong/contracts';
 import { type EngineRunner, storedMorningLine } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,7 @@ import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
 import { type HistoryRaceRecord, RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
+import { RaceReadModel } from './race-read-model';
 import type { OfficialFinisher } from './race-result.math';
 
 /** Everything needed to run, show and record one current race. */
@@ -19,6 +20,7 @@ export interface RaceRunSpec {
   race_date: string;
   post_time: Date;
   status: RacePhase;
+  cancel_reason: RaceCancelReason | null;
   seed: string | null;
   seed_hash: string | null;
   furlongs: number;
@@ -33,8 +35,10 @@ export interface RaceRunSpec {
   utc_offset_minutes: number;
   /** Fixed when betting opened; null before. */
   engine_runners: EngineRunner[] | null;
-  /** Post-position order. */
+  /** The starters (scratched runners left out), post-position order: the engine runs these. */
   entries: RaceEntryView[];
+  /** The runners scratched before the off, post-position order. */
+  scratched: ScratchedRunner[];
 }
 
 /** A runner's form as the engine input is built from it when betting opens. */
@@ -136,6 +140,7 @@ export class RaceRepository {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RaceHistoryRepository) private readonly history: RaceHistoryRepository,
+    @Inject(RaceReadModel) private readonly readModel: RaceReadModel,
   ) {}
 
   /** Scheduled races whose post time is within the opening lead (and not stale). */
@@ -155,7 +160,7 @@ export class RaceRepository {
       `SELECT e.current_race_id, e.post_position, e.horse_id, f.avg_speed AS speed_figure, f.jockey_win_pct
          FROM current_race_entries e
          LEFT JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
-        WHERE e.current_race_id = ANY($1::int[])
+        WHERE e.current_race_id = ANY($1::int[]) AND e.scratched_at IS NULL
         ORDER BY e.current_race_id, e.post_position`,
       [[...raceIds]],
     );
@@ -246,10 +251,10 @@ export class RaceRepository {
 
   /** Every viewer's join reads this: prepared statements, planned once per connection. */
   async runSpec(id: number): Promise<RaceRunSpec | undefined> {
-    const rows: Omit<RaceRunSpec, 'entries'>[] = await preparedQuery(
+    const rows: Omit<RaceRunSpec, 'entries' | 'scratched'>[] = await preparedQuery(
       this.dataSource,
       `SELECT cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.race_date, cr.post_time, cr.status,
-              cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
+              cr.cancel_reason, cr.seed, cr.seed_hash, cr.furlongs, cr.miles, cr.meters, cr.surface_type, cr.track_condition,
               cr.weather, cr.purse_cents, cr.race_class, cr.race_title, t.utc_offset_minutes, cr.engine_runners
          FROM current_races cr JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
         WHERE cr.id = $1`,
@@ -257,25 +262,44 @@ export class RaceRepository {
     );
     const row = rows[0];
     if (!row) return undefined;
-    const runners: (Omit<RaceEntryView, 'morning_line'> & { score: number | null; odds: number | null })[] =
-      await preparedQuery(
-        this.dataSource,
-        `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
-              e.morning_line_score AS score, e.morning_line_odds::float8 AS odds
+    // Every entry in one read: the starters run (and are the race's `entries`), the scratched are listed.
+    const runners: (Omit<RaceEntryView, 'morning_line'> & {
+      score: number | null;
+      odds: number | null;
+      scratched_at: Date | null;
+      scratch_reason: string | null;
+      scratched_by: number | null;
+    })[] = await preparedQuery(
+      this.dataSource,
+      `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,
+              e.morning_line_score AS score, e.morning_line_odds::float8 AS odds,
+              e.scratched_at, e.scratch_reason, e.scratched_by
          FROM current_race_entries e
          JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
          JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
         WHERE e.current_race_id = $1
         ORDER BY e.post_position`,
-        [id],
-      );
-    // The line as the card fixed it, shown as the tote shows odds.
+      [id],
+    );
+    // The line as the card fixed it (over the whole card), shown as the tote shows odds.
     const line = storedMorningLine(runners);
-    const entries: RaceEntryView[] = runners.map(({ score: _score, odds: _odds, ...r }, i) => ({
-      ...r,
-      morning_line: line.display[i] ?? null,
-    }));
-    return { ...row, entries };
+    const entries: RaceEntryView[] = [];
+    const scratched: ScratchedRunner[] = [];
+    runners.forEach(({ score: _score, odds: _odds, scratched_at, scratch_reason, scratched_by, ...r }, i) => {
+      if (scratched_at === null) {
+        entries.push({ ...r, morning_line: line.display[i] ?? null });
+      } else {
+        scratched.push({
+          post_position: r.post_position,
+          horse_id: r.horse_id,
+          horse_name: r.horse_name,
+          reason: scratch_reason ?? '',
+          scratched_at: new Date(scratched_at).toISOString(),
+          scratched_by: scratched_by === null ? 'simulation' : 'admin',
+        });
+      }
+    });
+    return { ...row, entries, scratched };
   }
 
   /** Fills in the engine runners of an open race that has none (opened before they were kept). */
@@ -340,7 +364,8 @@ export class RaceRepository {
     const row = rows[0];
     if (!row) return undefined;
     const finishers = await this.history.finishers(row.result_id);
-    return { ...row, finished_at: row.finished_at.toISOString(), finishers };
+    const scratched = (await this.readModel.scratched([row.current_race_id])).get(row.current_race_id) ?? [];
+    return { ...row, finished_at: row.finished_at.toISOString(), finishers, scratched };
   }
 
   /** Finished live races' results, newest post time first, with their winners; and how many match. */

@@ -12,6 +12,9 @@ import { RaceResultController } from './race-result.controller';
 import { RaceRunner } from './race-runner.service';
 import { RaceSchedulerJob } from './race-scheduler.job';
 import { RacingService } from './racing.service';
+import { ScratchRepository } from './scratch.repository';
+import { ScratchService } from './scratch.service';
+import { ScratchHooks } from './scratch-hooks';
 
 /**
  * Live racing: the current races (made per track and day, read by the program and wagering), the
@@ -32,7 +35,10 @@ import { RacingService } from './racing.service';
     RaceRunner,
     RaceSchedulerJob,
     RaceGateway,
+    ScratchHooks,
+    ScratchRepository,
+    ScratchService,
   ],
-  exports: [RacingService, RaceCardService, RaceEvents, RaceReadModel, RaceRunner],
+  exports: [RacingService, RaceCardService, RaceEvents, RaceReadModel, RaceRunner, ScratchHooks, ScratchService],
 })
 export class RacingModule {}

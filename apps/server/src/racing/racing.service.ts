@@ -133,9 +133,10 @@ export class RacingService {
     return { spec: ready, race: this.simulate(ready) };
   }
 
-  /** simulateRace once per race and seed on this instance (the result is a pure function of them). */
+  /** simulateRace once per race, seed and field on this instance (the result is a pure function of them). */
   simulate(spec: RunnableRace['spec']): SimulatedRace {
-    const key = `${spec.id}:${spec.seed}`;
+    // The field is part of the key: a scratch after the race was first simulated changes the race.
+    const key = `${spec.id}:${spec.seed}:${spec.engine_runners.map((r) => r.post_position).join(',')}`;
     const cached = this.simulations.get(key);
     if (cached) return cached;
     const race = simulateRace(engineInput(spec));
@@ -215,6 +216,8 @@ export class RacingService {
       time_scale: this.config.racing.timeScale,
       seed_hash: spec.seed_hash,
       entries: spec.entries,
+      scratched: spec.scratched,
+      cancel_reason: spec.cancel_reason,
       frame,
       result: spec.status === 'finished' ? ((await this.repository.result({ currentRaceId: id })) ?? null) : null,
     };

@@ -78,6 +78,7 @@ interface BetRow {
   total_cents: string | number;
   status: BetStatusName;
   payout_cents: string | number;
+  refunded_cents: string | number;
   settled_at: Date | null;
   legs: { leg: number; current_race_id: number }[];
   selections: { slot: number; post_position: number }[];
@@ -238,7 +239,7 @@ export class BetRepository {
     const filterParams = [userId, page.status ?? null, page.race_id ?? null];
     const rows: BetRow[] = await this.dataSource.query(
       `SELECT b.id, b.bet_date, b.bet_type_id, b.box, b.amount_cents, b.combinations, b.total_cents, b.status,
-              b.payout_cents, b.settled_at,
+              b.payout_cents, b.refunded_cents, b.settled_at,
               (SELECT coalesce(json_agg(json_build_object('leg', l.leg, 'current_race_id', l.current_race_id)
                         ORDER BY l.leg), '[]'::json)
                  FROM bet_legs l WHERE l.bet_id = b.id) AS legs,
@@ -297,6 +298,7 @@ function toBetView(row: BetRow, betType: BetTypeName, races: ReadonlyMap<number,
     total_cents: Number(row.total_cents),
     status: row.status,
     payout_cents: Number(row.payout_cents),
+    refunded_cents: Number(row.refunded_cents),
     settled_at: row.settled_at ? new Date(row.settled_at).toISOString() : null,
   };
 }

@@ -166,6 +166,9 @@ export class BetService {
         }
       });
     }
+    // No bet on a scratched runner, read under the same lock (a scratch locks the race first).
+    const scratchedPicks = checked.flatMap((bet) => scratchedSelections(bet, races));
+    if (scratchedPicks.length > 0) throw new InvalidRequestException(scratchedPicks);
 
     // One pool per (first race, bet type), locked in that order by every writer (no deadlocks).
     const byPool = new Map<string, CheckedBet[]>();
@@ -289,6 +292,26 @@ export class BetService {
     const page = await this.bets.listOfUser(userId, query);
     return { ...page, limit: query.limit, offset: query.offset };
   }
+}
+
+/** The selections of a bet naming a runner scratched from its race (one problem per slot). */
+function scratchedSelections(
+  bet: CheckedBet,
+  races: ReadonlyMap<number, { id: number; scratched: number[] }>,
+): FieldProblem[] {
+  const multi = bet.request.race_ids.length > 1;
+  const problems: FieldProblem[] = [];
+  bet.request.selections.forEach((list, slot) => {
+    const race = races.get(bet.request.race_ids[multi ? slot : 0] as number);
+    const named = race ? list.filter((pp) => race.scratched.includes(pp)) : [];
+    if (race && named.length > 0) {
+      problems.push({
+        field: `bets[${bet.index}].selections[${slot}]`,
+        reason: `Horse ${named.join(', ')} is scratched from race ${race.id}.`,
+      });
+    }
+  });
+  return problems;
 }
 
 /** A bet the slip's schema has accepted, with what it costs and the pool interests it holds. */

@@ -1,3 +1,4 @@
+import type { ScratchedRunner } from '@furlong/contracts';
 import { findBetType, poolSettleable } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -168,6 +169,11 @@ export class PoolRepository {
   /** The runners of a race with the morning line its card fixed. */
   runnerLines(raceId: number, manager: EntityManager | DataSource = this.dataSource): Promise<RunnerLine[]> {
     return this.races.storedMorningLine(raceId, manager);
+  }
+
+  /** The race's scratched runners (the tote leaves them off the board and lists them). */
+  async scratched(raceId: number): Promise<ScratchedRunner[]> {
+    return (await this.races.scratched([raceId])).get(raceId) ?? [];
   }
 
   /** Open races (by the racing clock) nearest post first. */

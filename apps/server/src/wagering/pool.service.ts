@@ -368,6 +368,7 @@ export class PoolService {
         min_price_per_dollar_cents: this.config.wagering.priceRules.minPricePerDollarCents,
         breakage_cents: this.config.wagering.priceRules.breakageCents,
       },
+      scratched: await this.pools.scratched(raceId),
     };
   }
 

@@ -20,6 +20,22 @@ export interface LockedPool {
   track_id: number;
 }
 
+/** A scratched selection of a sequence leg, settled as the leg's post-time favourite. */
+export interface LegSubstitution {
+  /** 1-based leg (the bet_selections slot of a sequence). */
+  leg: number;
+  from: number;
+  to: number;
+}
+
+/** A sequence leg as its scratches need it: the scratched runners, the starters and the final win pool. */
+export interface LegScratches {
+  race_id: number;
+  scratched: number[];
+  starters: number[];
+  win_money: Record<string, number>;
+}
+
 export interface UserPayout {
   user_id: number;
   cents: number;
@@ -87,6 +103,31 @@ export class SettlementRepository {
     return this.races.officialFinishes(raceIds, manager);
   }
 
+  /** Per leg of a sequence: its scratched runners, starters and final win pool money (in the caller's transaction). */
+  async legScratches(manager: EntityManager, raceIds: readonly number[]): Promise<LegScratches[]> {
+    const scratched = await this.races.scratched(raceIds, manager);
+    const legs: LegScratches[] = [];
+    for (const id of raceIds) {
+      const out = (scratched.get(id) ?? []).map((r) => r.post_position);
+      if (out.length === 0) {
+        legs.push({ race_id: id, scratched: [], starters: [], win_money: {} });
+        continue;
+      }
+      const money: { interest: string; amount_cents: string }[] = await manager.query(
+        `SELECT i.interest, i.amount_cents FROM wager_pools p JOIN wager_pool_interests i ON i.pool_id = p.id
+          WHERE p.current_race_id = $1 AND p.bet_type = 'Win'`,
+        [id],
+      );
+      legs.push({
+        race_id: id,
+        scratched: out,
+        starters: await this.races.postPositions(id, manager),
+        win_money: Object.fromEntries(money.map((m) => [m.interest, Number(m.amount_cents)])),
+      });
+    }
+    return legs;
+  }
+
   /**
    * Settles every pending bet of the pool in one statement: a bet wins the price of each winning
    * interest it covers (slot k holds the k-th number of the key, or for boxes and quinellas its one
@@ -98,6 +139,7 @@ export class SettlementRepository {
     pool: PoolRow,
     winners: readonly WinningInterest[],
     at: Date,
+    substitutions: readonly LegSubstitution[] = [],
   ): Promise<UserPayout[]> {
     const rows: { user_id: number; cents: string }[] = await manager.query(
       `WITH w AS (
@@ -110,16 +152,24 @@ export class SettlementRepository {
        wp AS (
          SELECT w.interest, w.price, k, w.pos[k] AS pp, array_length(w.pos, 1) AS n
            FROM w, generate_subscripts(w.pos, 1) AS k),
-       -- Set-wise (hash joins, no per-bet subquery): the positions of each winning key a bet covers.
-       m AS (
-         SELECT pb.id, wp.interest, max(wp.price) AS price, max(wp.n) AS n, count(*) AS matched,
+       -- A sequence's scratched selection stands for its leg's post-time favourite (none otherwise).
+       sub AS (SELECT * FROM unnest($7::int[], $8::int[], $9::int[]) AS u(leg, from_pp, to_pp)),
+       -- Set-wise (hash joins, no per-bet subquery): the positions of each winning key a bet covers,
+       -- and how many of its selections cover each (two when it held the favourite and a scratched one).
+       mk AS (
+         SELECT pb.id, wp.interest, wp.k, max(wp.price) AS price, max(wp.n) AS n, count(*) AS times,
                 max(pb.amount_cents) AS amount_cents
            FROM pb
            JOIN bet_selections s ON s.bet_id = pb.id
-           JOIN wp ON s.post_position = wp.pp AND s.slot = CASE WHEN pb.one_list THEN 1 ELSE wp.k END
-          GROUP BY pb.id, wp.interest),
+           LEFT JOIN sub ON sub.leg = s.slot AND sub.from_pp = s.post_position
+           JOIN wp ON coalesce(sub.to_pp, s.post_position) = wp.pp AND s.slot = CASE WHEN pb.one_list THEN 1 ELSE wp.k END
+          GROUP BY pb.id, wp.interest, wp.k),
+       m AS (
+         SELECT id, interest, max(price) AS price, max(n) AS n, count(*) AS matched, max(amount_cents) AS amount_cents,
+                round(exp(sum(ln(times))))::bigint AS times
+           FROM mk GROUP BY id, interest),
        hits AS (
-         SELECT id, sum(amount_cents::bigint * price / 100) AS payout FROM m WHERE matched = n GROUP BY id),
+         SELECT id, sum(amount_cents::bigint * price / 100 * times) AS payout FROM m WHERE matched = n GROUP BY id),
        upd AS (
          UPDATE bets b SET status = CASE WHEN h.payout > 0 THEN 'won' ELSE 'lost' END,
                            payout_cents = coalesce(h.payout, 0), settled_at = $6
@@ -134,20 +184,26 @@ export class SettlementRepository {
         winners.map((w) => w.price_per_dollar_cents),
         matchesAsOneList(pool.bet_type, false),
         at,
+        substitutions.map((x) => x.leg),
+        substitutions.map((x) => x.from),
+        substitutions.map((x) => x.to),
       ],
     );
     return rows.map((r) => ({ user_id: r.user_id, cents: Number(r.cents) }));
   }
 
-  /** Every pending bet of the pool gets its cost back (no winning ticket, or a race cancelled). */
+  /**
+   * Every pending bet of the pool gets its cost back (no winning ticket, or a race cancelled), less
+   * what scratches gave back of it already.
+   */
   async refundBets(manager: EntityManager, pool: PoolRow, at: Date): Promise<UserPayout[]> {
     const rows: { user_id: number; cents: string }[] = await manager.query(
       `WITH upd AS (
-         UPDATE bets b SET status = 'refunded', payout_cents = b.total_cents, settled_at = $3
+         UPDATE bets b SET status = 'refunded', payout_cents = b.total_cents - b.refunded_cents, settled_at = $3
            FROM bet_legs l
           WHERE l.bet_id = b.id AND l.current_race_id = $1 AND l.leg = 1 AND b.bet_type_id = $2 AND b.status = 'pending'
           RETURNING b.user_id, b.payout_cents)
-       SELECT user_id, sum(payout_cents)::int8 AS cents FROM upd GROUP BY user_id ORDER BY user_id`,
+       SELECT user_id, sum(payout_cents)::int8 AS cents FROM upd WHERE payout_cents > 0 GROUP BY user_id ORDER BY user_id`,
       [pool.current_race_id, pool.bet_type_id, at],
     );
     return rows.map((r) => ({ user_id: r.user_id, cents: Number(r.cents) }));

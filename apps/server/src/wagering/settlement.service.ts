@@ -1,4 +1,11 @@
-import { findBetType, type LegFinishes, poolSettleable } from '@furlong/domain';
+import {
+  findBetType,
+  type LegFinishes,
+  poolSettleable,
+  postTimeFavourite,
+  rekeySequencePool,
+  sequenceSubstitutions,
+} from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
@@ -7,7 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Metrics } from '../metrics/metrics';
 import { PayoffRepository } from './payoff.repository';
 import { PoolRepository } from './pool.repository';
-import { SettlementRepository, type UserPayout } from './settlement.repository';
+import { type LegSubstitution, SettlementRepository, type UserPayout } from './settlement.repository';
 import { carryoverAccountCode, majorShareFor } from './wagering-rules';
 
 export interface PoolOutcome {
@@ -90,8 +97,21 @@ export class SettlementService {
     if (!poolSettleable(rule.name, statuses)) return skipped(pool.bet_type);
 
     const now = this.clock.now();
-    const money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
+    let money = (await this.pools.interests(manager, [pool.id])).get(pool.id) ?? {};
     const carries = rule.carriesOver;
+    // Daily Double and Pick N: a scratched selection stands for its leg's post-time favourite.
+    let substitutions: LegSubstitution[] = [];
+    if (rule.legs > 1) {
+      const legScratches = await this.repository.legScratches(manager, pool.race_ids);
+      if (legScratches.some((l) => l.scratched.length > 0)) {
+        const scratched = legScratches.map((l) => l.scratched);
+        const favourites = legScratches.map((l) =>
+          l.scratched.length > 0 ? postTimeFavourite(l.win_money, l.starters) : null,
+        );
+        money = rekeySequencePool(money, scratched, favourites);
+        substitutions = sequenceSubstitutions(scratched, favourites);
+      }
+    }
     // Each leg's official finish (dead heats share a place), null for a race that was cancelled.
     const finishes = await this.repository.officialFinishes(manager, pool.race_ids);
     const legs = pool.race_ids.map((id, i) => (statuses[i] === 'cancelled' ? null : finishes.get(id)));
@@ -121,6 +141,7 @@ export class SettlementService {
         pool,
         settlement.prices.map((p) => ({ interest: p.interest, price_per_dollar_cents: p.price_per_dollar_cents })),
         now,
+        substitutions,
       );
       // Kept with the payment, in its transaction: a result's payoffs are what its tickets were paid.
       await this.payoffs.keep(manager, pool.id, settlement.prices, settlement.races_correct ?? null);

@@ -50,6 +50,8 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     // The tote tick retries any opening it misses; settlement claims each pool once.
     this.raceEvents.on('race.opened', ({ race_ids }) => this.enqueue('wagering.open-pools', { race_ids }));
     this.raceEvents.on('race.resulted', ({ current_race_id }) => this.enqueue('wagering.settle', { current_race_id }));
+    // A cancelled race's pools (e.g. too few starters after a scratch) are refunded now, not at the next tote tick.
+    this.raceEvents.on('race.cancelled', () => this.settlement.settleDue());
   }
 
   /** Hands the work to the jobs port; a failure there is logged and must not undo the racing step. */

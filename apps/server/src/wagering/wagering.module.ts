@@ -12,6 +12,8 @@ import { PayoffService } from './payoff.service';
 import { PayoffsController } from './payoffs.controller';
 import { PoolRepository } from './pool.repository';
 import { PoolService } from './pool.service';
+import { ScratchRefundRepository } from './scratch-refund.repository';
+import { ScratchRefundService } from './scratch-refund.service';
 import { SequencePoolRepository } from './sequence-pool.repository';
 import { SettlementRepository } from './settlement.repository';
 import { SettlementService } from './settlement.service';
@@ -32,6 +34,8 @@ import { WageringJobs } from './wagering.jobs';
     PayoffService,
     PoolRepository,
     PoolService,
+    ScratchRefundRepository,
+    ScratchRefundService,
     SequencePoolRepository,
     SettlementRepository,
     SettlementService,

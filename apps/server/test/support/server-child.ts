@@ -21,7 +21,14 @@ export interface ServerChild {
 export function startServerChild(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerChild> {
   if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run npm run build first`);
   const child = spawn(process.execPath, [BUILT_SERVER], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RACING_SCRATCH_RATE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -23,6 +23,8 @@ export async function startTestApp(
     SEED_ON_START: 'false',
     LOG_LEVEL: 'error',
     RACING_ENABLED: 'false',
+    // No simulated scratches unless a test asks for them.
+    RACING_SCRATCH_RATE: '0',
     ...env,
     HOST: '127.0.0.1',
     PORT: '0',

@@ -63,6 +63,7 @@ export function liveClusterEnv(url: string, prefix: string): Record<string, stri
     RACING_TIME_SCALE: '20',
     RACING_SCHEDULER_SECONDS: '0.5',
     RACING_OPEN_LEAD_MINUTES: '1',
+    RACING_SCRATCH_RATE: '0',
   };
 }
 

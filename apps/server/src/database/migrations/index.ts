@@ -12,6 +12,7 @@ import { PoolPayoffs1795600097000 } from './1795600097000-PoolPayoffs';
 import { RaceCancelReason1795600098000 } from './1795600098000-RaceCancelReason';
 import { FixedMorningLine1795600099000 } from './1795600099000-FixedMorningLine';
 import { FinisherFinalOdds1795600102000 } from './1795600102000-FinisherFinalOdds';
+import { Scratches1795600103000 } from './1795600103000-Scratches';
 import { DeadHeats1795600110000 } from './1795600110000-DeadHeats';
 
 /** Every migration, oldest first. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   RaceCancelReason1795600098000,
   FixedMorningLine1795600099000,
   FinisherFinalOdds1795600102000,
+  Scratches1795600103000,
   DeadHeats1795600110000,
 ];

@@ -9,6 +9,10 @@ import { CurrentRace } from './current-race.entity';
   'ck_current_race_entries_morning_line',
   '(morning_line_score IS NULL) = (morning_line_odds IS NULL) AND (morning_line_score IS NULL OR morning_line_score > 0) AND (morning_line_odds IS NULL OR morning_line_odds >= 0)',
 )
+@Check(
+  'ck_current_race_entries_scratch',
+  '(scratched_at IS NULL) = (scratch_reason IS NULL) AND (scratched_by IS NULL OR scratched_at IS NOT NULL)',
+)
 @Check('ck_current_race_entries_weight', 'weight_lbs BETWEEN 100 AND 140')
 @Index('ux_current_race_entries_race_horse', ['current_race_id', 'horse_id'], { unique: true })
 export class CurrentRaceEntry {
@@ -55,4 +59,16 @@ export class CurrentRaceEntry {
   /** Weight carried (lb), by the scale when the card is made (domain weightCarriedLbs). */
   @Column({ type: 'smallint' })
   weight_lbs: number;
+
+  /** When the runner was scratched (it does not start); null for a starter. */
+  @Column({ type: 'timestamptz', nullable: true })
+  scratched_at: Date | null;
+
+  /** Why it was scratched, as the card shows it; set exactly when scratched_at is. */
+  @Column({ type: 'text', nullable: true })
+  scratch_reason: string | null;
+
+  /** The admin who scratched it; null for a scratch by the simulation (and for a starter). */
+  @Column({ type: 'int', nullable: true })
+  scratched_by: number | null;
 }

@@ -25,7 +25,7 @@ export type RacePhase = (typeof RACE_PHASES)[number];
 @Check('ck_current_races_num_horses', 'num_horses BETWEEN 0 AND 12')
 @Check(
   'ck_current_races_cancel_reason',
-  "cancel_reason IN ('missed_post', 'not_recorded') AND status = 'cancelled' OR cancel_reason IS NULL AND status <> 'cancelled'",
+  "cancel_reason IN ('missed_post', 'not_recorded', 'too_few_starters') AND status = 'cancelled' OR cancel_reason IS NULL AND status <> 'cancelled'",
 )
 @Index('ux_current_races_track_date_number', ['track_id', 'race_date', 'race_number'], { unique: true })
 @Index('ix_current_races_status_post_time', ['status', 'post_time'])

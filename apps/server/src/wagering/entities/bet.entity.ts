@@ -22,6 +22,7 @@ export type BetStatus = (typeof BET_STATUSES)[number];
 @Entity('bets')
 @Check('ck_bets_status', "status IN ('pending', 'won', 'lost', 'refunded')")
 @Check('ck_bets_amounts', 'amount_cents > 0 AND total_cents >= amount_cents AND payout_cents >= 0')
+@Check('ck_bets_refunded', 'refunded_cents >= 0 AND refunded_cents <= total_cents')
 @Index('ix_bets_user_bet_date', ['user_id', 'bet_date'])
 @Index('ux_bets_user_idempotency', ['user_id', 'idempotency_key', 'slip_index'], { unique: true })
 export class Bet {
@@ -71,6 +72,10 @@ export class Bet {
 
   @Column({ type: 'bigint', default: 0 })
   payout_cents: number;
+
+  /** What scratches refunded of the ticket (its combinations naming a scratched runner). */
+  @Column({ type: 'bigint', default: 0 })
+  refunded_cents: number;
 
   @Column({ type: 'text', nullable: true })
   idempotency_key: string | null;

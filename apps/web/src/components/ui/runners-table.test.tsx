@@ -16,7 +16,7 @@ describe('RunnersTable', () => {
     const [, first, scratched] = within(screen.getByRole('table', { name: 'Entries (3)' })).getAllByRole('row');
     expect(scratched).toHaveClass('scratched');
     expect(first).not.toHaveClass('scratched');
-    expect(within(scratched as HTMLElement).getByText('Scratched')).toBeInTheDocument();
+    expect(within(scratched as HTMLElement).getByText('SCR')).toBeInTheDocument();
     expect(within(scratched as HTMLElement).queryByText('4-1')).not.toBeInTheDocument();
     expect(within(first as HTMLElement).getByText('8-5')).toBeInTheDocument();
   });

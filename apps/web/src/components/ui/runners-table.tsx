@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PostChip } from './post-chip';
 import { EmptyState } from './status';
@@ -29,6 +30,8 @@ export interface Runner {
   last_finishes?: readonly number[];
   /** Scratched (withdrawn): struck through, and no odds. */
   scratched?: boolean;
+  /** Why it was scratched, shown beside "SCR". */
+  scratch_reason?: string | null;
 }
 
 /** Live win odds by program number ('8-5'), null where the horse has none yet. */
@@ -56,16 +59,18 @@ export function formFigures(lastFinishes: readonly number[] | undefined): string
  * The field of a race: program number on its saddle cloth, horse, jockey, trainer and owner, each
  * linking to its sheet; with a current race's card also the morning line, the live odds (when
  * `liveOdds` is given), age and sex, weight and the last three finishes. A scratched runner is
- * struck through.
+ * struck through and marked SCR with its reason. `actions` adds a last column (e.g. an admin's Scratch).
  */
-export function RunnersTable({
+export function RunnersTable<R extends Runner>({
   runners,
   caption,
   liveOdds,
+  actions,
 }: {
-  runners: readonly Runner[];
+  runners: readonly R[];
   caption?: string;
   liveOdds?: LiveOddsByPost | null;
+  actions?: { label: string; cell: (runner: R) => ReactNode };
 }) {
   if (runners.length === 0) return <EmptyState>No runners entered yet.</EmptyState>;
   const has = (key: keyof Runner) => runners.some((r) => r[key] !== undefined);
@@ -105,6 +110,7 @@ export function RunnersTable({
                 <abbr title="Last three finishes, the latest on the right">Last 3</abbr>
               </th>
             ) : null}
+            {actions ? <th scope="col">{actions.label}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -115,7 +121,13 @@ export function RunnersTable({
               </td>
               <td className="horse-cell">
                 <PersonLink kind="horse" id={r.horse_id} name={r.horse_name} />
-                {r.scratched ? <span className="scratch-label"> Scratched</span> : null}
+                {r.scratched ? (
+                  <span className="scratch-label" title="Scratched">
+                    {' '}
+                    SCR
+                  </span>
+                ) : null}
+                {r.scratched && r.scratch_reason ? <span className="scratch-reason"> {r.scratch_reason}</span> : null}
                 {r.horse_number !== undefined ? <span className="horse-reg">Reg. {r.horse_number}</span> : null}
               </td>
               {has('morning_line') ? <td className="odds-cell">{r.morning_line ?? '—'}</td> : null}
@@ -134,6 +146,7 @@ export function RunnersTable({
                 <PersonLink kind="owner" id={r.owner_id} name={r.owner_name} />
               </td>
               {has('last_finishes') ? <td className="form-figures">{formFigures(r.last_finishes)}</td> : null}
+              {actions ? <td>{actions.cell(r)}</td> : null}
             </tr>
           ))}
         </tbody>

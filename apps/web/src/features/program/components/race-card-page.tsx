@@ -11,8 +11,10 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCents, formatTimeOfDay } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
 import { useServerNow } from '../../../lib/server-clock';
+import { hasRole, useSession } from '../../../lib/session';
 import { formatDistance, parseId, postCountdown, raceStatusText } from './race-clock';
 import { RaceStateButtons } from './race-state-buttons';
+import { ScratchControl } from './scratch-control';
 
 /**
  * A source of live win odds for a race (the app passes the wagering feature's tote): it renders its
@@ -196,6 +198,28 @@ function RaceClock({ race }: { race: CurrentRaceDetail }) {
 }
 
 // `odds` undefined: no live odds column (no tote in this app); null: the column, odds not in yet.
+// A scratched runner shows SCR and its reason; an admin may scratch a runner until the off.
 function Entries({ race, odds }: { race: CurrentRaceDetail; odds?: LiveOddsByPost | null }) {
-  return <RunnersTable runners={race.entries} caption={`Entries (${race.entries.length})`} liveOdds={odds} />;
+  const admin = hasRole(useSession(), ['admin']);
+  const runners = race.entries.map((e) => ({ ...e, scratched: e.scratch !== null, scratch_reason: e.scratch?.reason }));
+  const starters = runners.filter((r) => !r.scratched).length;
+  const scratchable = admin && (race.status === 'scheduled' || race.status === 'open');
+  return (
+    <RunnersTable
+      runners={runners}
+      caption={`Entries (${race.entries.length}${starters < race.entries.length ? `, ${starters} starters` : ''})`}
+      liveOdds={odds}
+      actions={
+        scratchable
+          ? {
+              label: 'Scratch',
+              cell: (r) =>
+                r.scratched ? null : (
+                  <ScratchControl raceId={race.id} postPosition={r.post_position} horseName={r.horse_name} />
+                ),
+            }
+          : undefined
+      }
+    />
+  );
 }

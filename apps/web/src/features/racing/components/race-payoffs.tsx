@@ -237,17 +237,21 @@ function exoticRows(pool: ResultPool) {
   ));
 }
 
-/** What a bet came to, with what it was paid: "Won $8.40", "Lost", "Refunded $2.00", "Pending". */
+/**
+ * What a bet came to, with what it was paid: "Won $8.40", "Lost", "Refunded $2.00", "Pending"; and
+ * what scratches gave back of it: "Lost; $4.00 refunded for a scratch".
+ */
 export function outcomeText(bet: BetView): string {
+  const scratch = bet.refunded_cents > 0 ? `; ${formatCents(bet.refunded_cents)} refunded for a scratch` : '';
   switch (bet.status) {
     case 'won':
-      return `Won ${formatCents(bet.payout_cents)}`;
+      return `Won ${formatCents(bet.payout_cents)}${scratch}`;
     case 'refunded':
-      return `Refunded ${formatCents(bet.payout_cents)}`;
+      return `Refunded ${formatCents(bet.payout_cents + bet.refunded_cents)}`;
     case 'lost':
-      return 'Lost';
+      return `Lost${scratch}`;
     case 'pending':
-      return 'Pending';
+      return `Pending${scratch}`;
   }
 }
 
@@ -272,7 +276,8 @@ export function MyRaceBetsSection({ raceId }: { raceId: number }) {
 
 function MyBetsTable({ bets, raceId }: { bets: BetView[]; raceId: number }) {
   const cost = bets.reduce((s, b) => s + b.total_cents, 0);
-  const back = bets.reduce((s, b) => s + (b.status === 'pending' ? 0 : b.payout_cents), 0);
+  // Scratch refunds came back at the scratch, settled or not.
+  const back = bets.reduce((s, b) => s + (b.status === 'pending' ? 0 : b.payout_cents) + b.refunded_cents, 0);
   return (
     <>
       <div className="table-scroll">

@@ -107,6 +107,36 @@ describe('RaceResultsPage', () => {
     expect(sheet().dataset.columns).toBe('1');
   });
 
+  it('should list the runners scratched before the off, with why', async () => {
+    mockApi({
+      '/api/current_races/7/result': () =>
+        makeResult({
+          scratched: [
+            {
+              post_position: 4,
+              horse_id: 104,
+              horse_name: 'Dark Star',
+              reason: 'Vet scratch',
+              scratched_at: '2026-11-23T12:40:00.000Z',
+              scratched_by: 'simulation',
+            },
+          ],
+        }),
+    });
+    renderRoute('/race-results?id=7');
+    const scratched = await screen.findByRole('region', { name: 'Scratched' });
+    expect(within(scratched).getByRole('link', { name: 'Dark Star' })).toHaveAttribute('href', '/page-horse/104');
+    expect(within(scratched).getByText('SCR')).toBeInTheDocument();
+    expect(scratched).toHaveTextContent('Vet scratch');
+  });
+
+  it('should show no Scratched section when every runner started', async () => {
+    mockApi({ '/api/current_races/7/result': () => makeResult() });
+    renderRoute('/race-results?id=7');
+    await screen.findByRole('heading', { name: 'Finish' });
+    expect(screen.queryByRole('region', { name: 'Scratched' })).not.toBeInTheDocument();
+  });
+
   it('should read a race result by its own id', async () => {
     const { calls } = mockApi({ '/api/race_results/55': () => makeResult() });
     renderRoute('/race-results?resultId=55');

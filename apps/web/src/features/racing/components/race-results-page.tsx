@@ -5,6 +5,7 @@ import { useMyRaceBets } from '../../../api/my-race-bets';
 import { useRacePayoffs } from '../../../api/race-payoffs';
 import { DeadHeatMark } from '../../../components/ui/dead-heat';
 import { BackButton, Page } from '../../../components/ui/page';
+import { ScratchedList } from '../../../components/ui/scratched-list';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { SHEET_COLUMNS_DEFAULT } from '../../../config/ui';
 import { ApiError } from '../../../lib/api-client';
@@ -119,6 +120,7 @@ export function RaceResultsPage() {
       <MyRaceBetsSection raceId={data.current_race_id} />
       <ResultRecord result={data} />
       <Finishers result={data} />
+      <ScratchedList scratched={data.scratched} />
       <VerifyPanel result={data} />
     </Page>
   );

@@ -2,6 +2,7 @@ import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useS
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { Page } from '../../../components/ui/page';
+import { ScratchedList } from '../../../components/ui/scratched-list';
 import { ErrorMessage } from '../../../components/ui/status';
 import { monotonicNow, type RaceRoomStore } from '../hooks/race-store';
 import { RESULTS_DELAY_MS } from '../hooks/race-view';
@@ -92,6 +93,7 @@ function RaceScreen({ raceId }: { raceId: number }) {
         <LeaderboardOverlay store={store} raceId={raceId} />
       </div>
       <RaceTracker store={store} />
+      {snapshot ? <ScratchedList scratched={snapshot.scratched} /> : null}
     </section>
   );
 }

@@ -1,4 +1,11 @@
-import type { LiveRaceResult, RaceCountdown, RaceFrame, RacePhaseChange, RaceSnapshot } from '@furlong/contracts';
+import type {
+  LiveRaceResult,
+  RaceCountdown,
+  RaceFrame,
+  RacePhaseChange,
+  RaceScratchNotice,
+  RaceSnapshot,
+} from '@furlong/contracts';
 import { useEffect, useMemo } from 'react';
 import { getSocket } from '../../../lib/socket';
 import { createRaceStore, type RaceRoomStore } from './race-store';
@@ -34,6 +41,10 @@ export function useRaceRoom(raceId: number): RaceRoomStore {
     const onFrame = (frame: RaceFrame) => actions.frame(frame);
     const onResult = (result: LiveRaceResult) => actions.finished(result);
     const onDisconnect = () => actions.disconnected();
+    // A runner scratched: the fresh snapshot has the field that will run and the scratched list.
+    const onScratch = (notice: RaceScratchNotice) => {
+      if (notice.race_id === raceId) join();
+    };
 
     socket.on('connect', join);
     socket.on('disconnect', onDisconnect);
@@ -42,6 +53,7 @@ export function useRaceRoom(raceId: number): RaceRoomStore {
     socket.on('race:phase', onPhase);
     socket.on('race:frame', onFrame);
     socket.on('race:result', onResult);
+    socket.on('race:scratch', onScratch);
     if (socket.connected) join();
 
     return () => {
@@ -52,6 +64,7 @@ export function useRaceRoom(raceId: number): RaceRoomStore {
       socket.off('race:phase', onPhase);
       socket.off('race:frame', onFrame);
       socket.off('race:result', onResult);
+      socket.off('race:scratch', onScratch);
       const left = (watchers.get(raceId) ?? 1) - 1;
       if (left > 0) watchers.set(raceId, left);
       else {

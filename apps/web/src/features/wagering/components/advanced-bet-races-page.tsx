@@ -121,37 +121,39 @@ function AdvancedRaces({ state }: { state: AdvancedRacesState }) {
                 </tr>
               </thead>
               <tbody>
-                {race.entries.map((runner) => (
-                  <tr key={runner.post_position}>
-                    <td>
-                      <input
-                        type="radio"
-                        name={`leg-${race.id}`}
-                        aria-label={`Pick ${runner.horse_name} in ${race.race_name}`}
-                        checked={picks[race.id] === runner.post_position}
-                        onChange={() => setPicks((p) => ({ ...p, [race.id]: runner.post_position }))}
-                      />
-                    </td>
-                    <td>
-                      <PostChip post={runner.post_position} />
-                    </td>
-                    {shown.map((c) => {
-                      const kind = c.detail;
-                      return (
-                        <td key={c.label}>
-                          {kind ? (
-                            <button type="button" className="sort-button" onClick={() => setDetail({ kind, runner })}>
-                              {c.value(runner)}
-                            </button>
-                          ) : (
-                            c.value(runner)
-                          )}
-                        </td>
-                      );
-                    })}
-                    <td className="num">{runner.morning_line ?? '—'}</td>
-                  </tr>
-                ))}
+                {race.entries
+                  .filter((runner) => !runner.scratch)
+                  .map((runner) => (
+                    <tr key={runner.post_position}>
+                      <td>
+                        <input
+                          type="radio"
+                          name={`leg-${race.id}`}
+                          aria-label={`Pick ${runner.horse_name} in ${race.race_name}`}
+                          checked={picks[race.id] === runner.post_position}
+                          onChange={() => setPicks((p) => ({ ...p, [race.id]: runner.post_position }))}
+                        />
+                      </td>
+                      <td>
+                        <PostChip post={runner.post_position} />
+                      </td>
+                      {shown.map((c) => {
+                        const kind = c.detail;
+                        return (
+                          <td key={c.label}>
+                            {kind ? (
+                              <button type="button" className="sort-button" onClick={() => setDetail({ kind, runner })}>
+                                {c.value(runner)}
+                              </button>
+                            ) : (
+                              c.value(runner)
+                            )}
+                          </td>
+                        );
+                      })}
+                      <td className="num">{runner.morning_line ?? '—'}</td>
+                    </tr>
+                  ))}
               </tbody>
             </table>
           </div>

@@ -48,6 +48,24 @@ describe('BetsPage', () => {
     expect(screen.getByRole('timer', { name: 'Countdown to post' })).toBeInTheDocument();
   });
 
+  it('should not offer a scratched runner, and ALL takes only the starters', async () => {
+    const scratched = makeRaceDetail(7);
+    scratched.entries = scratched.entries.map((e) =>
+      e.horse_name === 'Red Baron'
+        ? { ...e, scratch: { reason: 'Vet scratch', scratched_at: '2026-11-23T12:40:00.000Z', scratched_by: 'admin' } }
+        : e,
+    );
+    mockApi({ '/api/current_races/7': () => scratched, '/api/current_races/7/tote': () => makeTote(7) });
+    renderRoute('/bets?raceId=7');
+    await screen.findByRole('checkbox', { name: /Silver Comet/ });
+    expect(screen.queryByRole('checkbox', { name: /Red Baron/ })).not.toBeInTheDocument();
+    chooseType('Exacta');
+    fireEvent.click(screen.getByRole('button', { name: 'All for 1st' }));
+    const firsts = screen.getAllByRole('checkbox', { name: /^1st: / });
+    expect(firsts.filter((c) => (c as HTMLInputElement).checked)).toHaveLength(4);
+    expect(firsts.map((c) => c.getAttribute('aria-label'))).not.toContain('1st: #2 Red Baron');
+  });
+
   it('should enable Add Bet only with the required horses and an amount above 0', async () => {
     await openBets();
     expect(screen.getByLabelText('Bet amount ($)')).toHaveValue(2);

@@ -85,7 +85,9 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
   const multiRace = offersAdvancedBet(values.betType);
   const closed = closedReason(race);
   const many = columnTakesMany(values.betType);
-  const shown = race.entries.filter((e) => e.horse_name.toLowerCase().includes(filter.trim().toLowerCase()));
+  // A scratched runner is not offered (the server refuses a bet naming it).
+  const starters = race.entries.filter((e) => !e.scratch);
+  const shown = starters.filter((e) => e.horse_name.toLowerCase().includes(filter.trim().toLowerCase()));
   const amount = amountCents(values.amount);
 
   useEffect(() => {
@@ -124,7 +126,7 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
     const horse = (p: number) => `#${p} ${race.entries.find((e) => e.post_position === p)?.horse_name ?? ''}`;
     // A column of the whole field reads ALL, as on a printed ticket.
     const slotLabel = (slot: number[]) =>
-      slot.length > 2 && slot.length === race.entries.length ? 'ALL' : slot.map(horse).join(', ');
+      slot.length > 2 && slot.length === starters.length ? 'ALL' : slot.map(horse).join(', ');
     const names =
       request.selections.length > 1
         ? request.selections.map((slot, i) => `${columnName(i, request.selections.length, false)}: ${slotLabel(slot)}`)

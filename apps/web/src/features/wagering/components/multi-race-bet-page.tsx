@@ -125,11 +125,13 @@ export function MultiRaceBetPage() {
                           onChange={(e) => setPicks((p) => ({ ...p, [r.id]: Number(e.target.value) }))}
                         >
                           <option value="">Choose a horse</option>
-                          {detail.entries.map((e) => (
-                            <option key={e.post_position} value={e.post_position}>
-                              #{e.post_position} {e.horse_name}
-                            </option>
-                          ))}
+                          {detail.entries
+                            .filter((e) => !e.scratch)
+                            .map((e) => (
+                              <option key={e.post_position} value={e.post_position}>
+                                #{e.post_position} {e.horse_name}
+                              </option>
+                            ))}
                         </select>
                       ) : (
                         'Loading...'

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ScratchedList } from '../../../components/ui/scratched-list';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { useLiveTote } from '../hooks/use-live-tote';
 import { WinOdds } from './bet-odds-page';
@@ -17,6 +18,7 @@ export function RaceTote({ raceId }: { raceId: number }) {
       ) : (
         <>
           <WinOdds tote={tote} live={live} />
+          <ScratchedList scratched={tote.scratched} headingLevel={3} />
           <p>
             <Link to={`/bet-odds?raceId=${raceId}`}>All pools and probables</Link>
           </p>

@@ -45,7 +45,15 @@ export const HISTORY_COLUMNS: readonly Column[] = [
   { key: 'selections', label: 'Selections', value: betSelectionsText },
   { key: 'total_cents', label: 'Total', value: (b) => formatCents(b.total_cents) },
   { key: 'status', label: 'Status', value: (b) => b.status },
-  { key: 'payout_cents', label: 'Payout', value: (b) => formatCents(b.payout_cents) },
+  {
+    key: 'payout_cents',
+    label: 'Payout',
+    // What scratches gave back is money returned too: said beside the payout.
+    value: (b) =>
+      b.refunded_cents > 0
+        ? `${formatCents(b.payout_cents)} (+${formatCents(b.refunded_cents)} scratch refund)`
+        : formatCents(b.payout_cents),
+  },
   { key: 'amount_cents', label: 'Amount', value: (b) => formatCents(b.amount_cents) },
   { key: 'combinations', label: 'Combinations', value: (b) => String(b.combinations) },
   { key: 'race_date', label: 'Race date', value: (b) => legsText(b, (l) => l.race_date) },

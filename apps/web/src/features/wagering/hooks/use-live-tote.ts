@@ -1,7 +1,9 @@
-import type { ToteView } from '@furlong/contracts';
+import type { RaceScratchNotice, ToteView } from '@furlong/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { currentRaceKey } from '../../../api/current-race';
 import { getSocket } from '../../../lib/socket';
-import { useToteQuery } from '../api/tote';
+import { getTote, useToteQuery } from '../api/tote';
 import { useToteStore } from './tote-store';
 
 const JOIN_TIMEOUT_MS = 10_000;
@@ -22,6 +24,7 @@ export function useLiveTote(raceId: number | null): {
 } {
   const live = useToteStore((s) => (raceId === null ? undefined : s.boards[raceId]));
   const rest = useToteQuery(raceId, live === undefined);
+  const client = useQueryClient();
 
   useEffect(() => {
     if (raceId === null) return;
@@ -37,12 +40,22 @@ export function useLiveTote(raceId: number | null): {
     const onUpdate = (tote: ToteView) => {
       if (tote.race_id === raceId) received(tote);
     };
+    // A runner scratched: the board without it at once, and the race (its card, the bet slip) read again.
+    const onScratch = (notice: RaceScratchNotice) => {
+      if (notice.race_id !== raceId) return;
+      void getTote(raceId)
+        .then(received)
+        .catch(() => undefined);
+      void client.invalidateQueries({ queryKey: currentRaceKey(raceId) });
+    };
     socket.on('connect', join);
     socket.on('tote:update', onUpdate);
+    socket.on('race:scratch', onScratch);
     if (socket.connected) join();
     return () => {
       socket.off('connect', join);
       socket.off('tote:update', onUpdate);
+      socket.off('race:scratch', onScratch);
       const left = (watchers.get(raceId) ?? 1) - 1;
       if (left > 0) watchers.set(raceId, left);
       else {
@@ -51,7 +64,7 @@ export function useLiveTote(raceId: number | null): {
         if (socket.connected) socket.emit('tote:leave', raceId);
       }
     };
-  }, [raceId]);
+  }, [raceId, client]);
 
   const restTote = rest.data;
   const newest =

@@ -121,13 +121,21 @@ export function RunnersTable<R extends Runner>({
               </td>
               <td className="horse-cell">
                 <PersonLink kind="horse" id={r.horse_id} name={r.horse_name} />
+                {/* The spaces outside the spans: an inline-block drops its own leading space. */}
                 {r.scratched ? (
-                  <span className="scratch-label" title="Scratched">
+                  <>
                     {' '}
-                    SCR
-                  </span>
+                    <span className="scratch-label" title="Scratched">
+                      SCR
+                    </span>
+                  </>
                 ) : null}
-                {r.scratched && r.scratch_reason ? <span className="scratch-reason"> {r.scratch_reason}</span> : null}
+                {r.scratched && r.scratch_reason ? (
+                  <>
+                    {' '}
+                    <span className="scratch-reason">{r.scratch_reason}</span>
+                  </>
+                ) : null}
                 {r.horse_number !== undefined ? <span className="horse-reg">Reg. {r.horse_number}</span> : null}
               </td>
               {has('morning_line') ? <td className="odds-cell">{r.morning_line ?? '—'}</td> : null}

@@ -27,7 +27,7 @@ export class ToteGateway {
   /** The board, or undefined for an unknown race (any other failure is thrown). */
   private async board(raceId: number): Promise<ToteView | undefined> {
     try {
-      return await this.pools.tote(raceId);
+      return await this.pools.liveTote(raceId);
     } catch (err) {
       if (err instanceof NotFoundException) return undefined;
       throw err;

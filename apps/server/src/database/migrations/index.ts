@@ -12,6 +12,7 @@ import { PoolPayoffs1795600097000 } from './1795600097000-PoolPayoffs';
 import { RaceCancelReason1795600098000 } from './1795600098000-RaceCancelReason';
 import { FixedMorningLine1795600099000 } from './1795600099000-FixedMorningLine';
 import { FinisherFinalOdds1795600102000 } from './1795600102000-FinisherFinalOdds';
+import { CrowdMarks1795600120000 } from './1795600120000-CrowdMarks';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   RaceCancelReason1795600098000,
   FixedMorningLine1795600099000,
   FinisherFinalOdds1795600102000,
+  CrowdMarks1795600120000,
 ];

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const store = db ? 'PostgreSQL' : 'PGlite';
   try {
     console.log(`server up on ${store} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const deadline = Date.now() + 300_000;
+    const deadline = Date.now() + 120_000;
     let open = await openRaces(server.baseUrl);
     while (open < wanted && Date.now() < deadline) {
       await sleep(2000);

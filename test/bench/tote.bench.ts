@@ -143,8 +143,9 @@ async function main(): Promise<void> {
     let refused = 0;
     for (let n = 0; Date.now() < postWallMs - 3000; n++) {
       const bettor = bettors[n % bettors.length] as Bettor;
+      // Two different horses of the field, the pair moving from bet to bet.
       const a = 1 + (n % race.num_horses);
-      const b = 1 + ((n + 1 + (n % (race.num_horses - 1))) % race.num_horses);
+      const b = 1 + ((a + (n % (race.num_horses - 1))) % race.num_horses);
       const amount = 200 + 100 * (n % 5);
       const sentAt = Date.now();
       const res = await fetch(`${server.baseUrl}/api/bets`, {
@@ -161,7 +162,7 @@ async function main(): Promise<void> {
               bet_type: 'Quinella',
               race_ids: [race.id],
               amount_cents: amount,
-              selections: [[a], [b === a ? (a % race.num_horses) + 1 : b]],
+              selections: [[a, b]],
               box: false,
             },
           ],

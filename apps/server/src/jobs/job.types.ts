@@ -8,8 +8,6 @@ export interface JobPayloads {
   'wagering.open-pools': { race_ids: number[] };
   /** Wagering: the tote tick (every few seconds): watched boards refreshed, missed closes frozen, settle what is due. */
   'wagering.tote': { reason: 'schedule' | 'manual' };
-  /** Wagering: betting closed on these races: the crowd's money up to post in, pools frozen, the final board out. */
-  'wagering.close-pools': { race_ids: number[] };
   /** Wagering: pay the pools of a race whose result has been written (sequences at their last leg). */
   'wagering.settle': { current_race_id: number };
 }
@@ -22,7 +20,6 @@ export const JOB_NAMES: readonly JobName[] = [
   'racing.schedule',
   'wagering.open-pools',
   'wagering.tote',
-  'wagering.close-pools',
   'wagering.settle',
 ];
 

@@ -340,19 +340,26 @@ export class PoolService {
 
   /** GET /api/current_races/{id}/tote and the `tote:update` event. */
   async tote(raceId: number): Promise<ToteView> {
-    const race = await this.pools.race(raceId);
+    // The independent reads at once (each a round trip; a board is waited for by every viewer).
+    const [race, pools, line, picks] = await Promise.all([
+      this.pools.race(raceId),
+      this.pools.poolsStartingAt(raceId),
+      this.fieldLine(raceId),
+      this.sequences.pickPoolsEndingAt(raceId),
+    ]);
     if (!race) throw notFound('Current race', raceId);
-    const pools = await this.pools.poolsStartingAt(raceId);
-    const money = await this.pools.interests(
-      this.dataSource,
-      pools.map((p) => p.id),
-    );
+    const [money, winners] = await Promise.all([
+      this.pools.interests(
+        this.dataSource,
+        pools.map((p) => p.id),
+      ),
+      this.sequences.officialWinners([raceId, ...picks.flatMap((p) => p.race_ids.slice(0, -1))]),
+    ]);
     const byType = new Map(
       pools.map((p) => [p.bet_type, { row: p, pool: { takeout: p.takeout, money: money.get(p.id) ?? {} } }]),
     );
     // The board's own views of some types: by a checked name, so a renamed type fails to compile.
     const ofType = (name: BetTypeName) => byType.get(name);
-    const line = await this.fieldLine(raceId);
     const win = ofType('Win')?.pool;
     const runners: ToteRunner[] = line.runners.map((r) => {
       const key = String(r.post_position);
@@ -383,13 +390,12 @@ export class PoolService {
       }
     }
 
-    const picks = await this.sequences.pickPoolsEndingAt(raceId);
-    const winners = await this.sequences.officialWinners([raceId, ...picks.flatMap((p) => p.race_ids.slice(0, -1))]);
     const field = line.runners.map((r) => r.post_position);
     const dd = ofType('Daily Double');
-    const daily_double = dd ? await this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null;
-    const pick_will_pays: PickWillPays[] = [];
-    for (const p of picks) pick_will_pays.push(await this.pickWillPays(p, field, winners, winners.has(raceId)));
+    const [daily_double, pick_will_pays] = await Promise.all([
+      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null,
+      Promise.all(picks.map((p) => this.pickWillPays(p, field, winners, winners.has(raceId)))),
+    ]);
 
     const racingNow = this.clock.nowMs();
     return {

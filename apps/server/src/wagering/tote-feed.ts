@@ -1,16 +1,22 @@
-import { toteRoom } from '@furlong/contracts';
+import { type ToteView, toteRoom } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Metrics } from '../metrics/metrics';
 import { SocketEmitter } from '../realtime/socket-emitter';
 import { PoolService } from './pool.service';
 
-/** How long a race's board waits after a bet for more bets before it is computed once (wall ms). */
-export const TOTE_COALESCE_MS = 200;
+/**
+ * At most one board per race this often (wall ms): the first bet after a quiet spell moves the
+ * board at once, the bets within the next 250 ms share the following board.
+ */
+export const TOTE_COALESCE_MS = 250;
+/** A board computed this recently (and no bet since) answers a join: a crowd of joins costs one board. */
+const BOARD_REUSE_MS = 1000;
 
 /**
- * The live tote boards to `tote:{id}`: a bet marks its race dirty and, per race, one timer a few
- * hundred ms later computes the board once for all the bets since (never a board per bet), and
- * only if someone watches it, on any instance (the Redis adapter carries the emit to them).
+ * The live tote boards to `tote:{id}`: a bet marks its race dirty and, per race, one timer computes
+ * the board once for all the bets since (at once after a quiet spell, else TOTE_COALESCE_MS after
+ * the last board; never a board per bet), and only if someone watches it, on any instance (the
+ * Redis adapter carries the emit to them).
  */
 @Injectable()
 export class ToteFeed implements OnApplicationShutdown {
@@ -19,6 +25,10 @@ export class ToteFeed implements OnApplicationShutdown {
   /** Races whose board is being computed, and those dirtied meanwhile (computed again after). */
   private readonly running = new Set<number>();
   private readonly again = new Set<number>();
+  /** The last board of each race (or the one being computed), for joins. */
+  private readonly boards = new Map<number, { at: number; board: Promise<ToteView> }>();
+  /** When each race's last board was started (wall ms). */
+  private readonly lastAt = new Map<number, number>();
 
   constructor(
     @Inject(PoolService) private readonly pools: PoolService,
@@ -28,7 +38,33 @@ export class ToteFeed implements OnApplicationShutdown {
 
   /** Bets on pools starting at these races committed: their boards moved. */
   betsPlaced(raceIds: Iterable<number>): void {
-    for (const id of new Set(raceIds)) this.dirty(id);
+    for (const id of new Set(raceIds)) {
+      this.boards.delete(id);
+      this.dirty(id);
+    }
+  }
+
+  /**
+   * The board for a viewer joining: the last one computed within a second with no bet since, or
+   * one being computed (shared), else a new one (the crowd's money due first).
+   */
+  board(raceId: number): Promise<ToteView> {
+    const last = this.boards.get(raceId);
+    if (last && Date.now() - last.at < BOARD_REUSE_MS) return last.board;
+    return this.compute(raceId);
+  }
+
+  private compute(raceId: number): Promise<ToteView> {
+    const board = this.pools.liveTote(raceId);
+    if (this.boards.size > 1000) this.boards.clear();
+    if (this.lastAt.size > 1000) this.lastAt.clear();
+    this.lastAt.set(raceId, Date.now());
+    const entry = { at: Date.now(), board };
+    this.boards.set(raceId, entry);
+    board.catch(() => {
+      if (this.boards.get(raceId) === entry) this.boards.delete(raceId);
+    });
+    return board;
   }
 
   private dirty(raceId: number): void {
@@ -37,10 +73,11 @@ export class ToteFeed implements OnApplicationShutdown {
       this.again.add(raceId);
       return;
     }
+    const wait = Math.max(0, (this.lastAt.get(raceId) ?? 0) + TOTE_COALESCE_MS - Date.now());
     const timer = setTimeout(() => {
       this.timers.delete(raceId);
       void this.refresh(raceId);
-    }, TOTE_COALESCE_MS);
+    }, wait);
     timer.unref();
     this.timers.set(raceId, timer);
   }
@@ -63,7 +100,7 @@ export class ToteFeed implements OnApplicationShutdown {
   /** The board now (the crowd's money due first) to the race's tote room; failures are logged. */
   async broadcast(raceId: number): Promise<void> {
     try {
-      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.pools.liveTote(raceId));
+      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.compute(raceId));
       this.metrics.toteBroadcast();
     } catch (err) {
       this.logger.warn(`tote of race ${raceId} not broadcast: ${(err as Error).message}`);

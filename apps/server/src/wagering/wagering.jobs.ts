@@ -50,7 +50,12 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     );
     // The tote tick retries any opening it misses; settlement claims each pool once.
     this.raceEvents.on('race.opened', ({ race_ids }) => this.enqueue('wagering.open-pools', { race_ids }));
-    this.raceEvents.on('race.closed', ({ race_ids }) => this.enqueue('wagering.close-pools', { race_ids }));
+    // The close is handled here and now, not queued (a queue busy with a tick or a settlement would
+    // hold the final board back); without waiting, so the racing step goes on. Idempotent; the tote
+    // tick retries a close that failed or that no instance heard.
+    this.raceEvents.on('race.closed', ({ race_ids }) => {
+      void this.closePools(race_ids);
+    });
     this.raceEvents.on('race.resulted', ({ current_race_id }) => this.enqueue('wagering.settle', { current_race_id }));
   }
 
@@ -79,10 +84,9 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /** At the close: the crowd's money up to post into the pools, frozen with it, and the final board to viewers. */
-  @JobHandler('wagering.close-pools')
-  async closePools(payload: JobPayloads['wagering.close-pools']): Promise<number> {
+  async closePools(raceIds: readonly number[]): Promise<number> {
     let frozen = 0;
-    for (const id of payload.race_ids) if (await this.closeRace(id)) frozen++;
+    for (const id of raceIds) if (await this.closeRace(id)) frozen++;
     return frozen;
   }
 

@@ -27,6 +27,8 @@ export type ToteBenchFromWorker =
       noFinal: number;
       finalWrong: number;
       fromSent: SparseHistogram;
+      /** Per bet, the earliest any viewer of this child saw it, ms after it was sent (-1: none did). */
+      firstSeen: number[];
       fromAccepted: SparseHistogram;
       close: SparseHistogram;
     };

@@ -77,12 +77,13 @@ function report(msg: Extract<ToteBenchToWorker, { type: 'report' }>): void {
   const fromAccepted = new LatencyHistogram();
   const close = new LatencyHistogram();
   let missed = 0;
+  const firstSeen = msg.bets.map(() => -1);
   let noFinal = 0;
   let finalWrong = 0;
   for (let k = 0; k < boards.length; k++) {
     if (joinedFlags[k] !== 1) continue;
     const seen = boards[k] as number[];
-    for (const bet of msg.bets) {
+    for (const [b, bet] of msg.bets.entries()) {
       // The first board after the bet was sent that holds it.
       let at = -1;
       for (let i = 0; i < seen.length; i += 3) {
@@ -96,6 +97,8 @@ function report(msg: Extract<ToteBenchToWorker, { type: 'report' }>): void {
         continue;
       }
       fromSent.record(at - bet.sentAt);
+      const first = firstSeen[b] as number;
+      if (first < 0 || at - bet.sentAt < first) firstSeen[b] = at - bet.sentAt;
       fromAccepted.record(Math.max(0, at - bet.acceptedAt));
     }
     let final = -1;
@@ -120,6 +123,7 @@ function report(msg: Extract<ToteBenchToWorker, { type: 'report' }>): void {
     noFinal,
     finalWrong,
     fromSent: fromSent.toSparse(),
+    firstSeen,
     fromAccepted: fromAccepted.toSparse(),
     close: close.toSparse(),
   });

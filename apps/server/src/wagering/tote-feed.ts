@@ -6,9 +6,9 @@ import { PoolService } from './pool.service';
 
 /**
  * At most one board per race this often (wall ms): the first bet after a quiet spell moves the
- * board at once, the bets within the next 250 ms share the following board.
+ * board at once, the bets within the next 500 ms share the following board.
  */
-export const TOTE_COALESCE_MS = 250;
+export const TOTE_COALESCE_MS = 500;
 /** A board computed this recently (and no bet since) answers a join: a crowd of joins costs one board. */
 const BOARD_REUSE_MS = 1000;
 
@@ -54,8 +54,9 @@ export class ToteFeed implements OnApplicationShutdown {
     return this.compute(raceId);
   }
 
-  private compute(raceId: number): Promise<ToteView> {
-    const board = this.pools.liveTote(raceId);
+  /** A board now; `crowd`: with the crowd's money due first (a write), else the pools as they are. */
+  private compute(raceId: number, crowd = true): Promise<ToteView> {
+    const board = crowd ? this.pools.liveTote(raceId) : this.pools.tote(raceId);
     if (this.boards.size > 1000) this.boards.clear();
     if (this.lastAt.size > 1000) this.lastAt.clear();
     this.lastAt.set(raceId, Date.now());
@@ -86,7 +87,8 @@ export class ToteFeed implements OnApplicationShutdown {
     if (!this.watched(raceId)) return;
     this.running.add(raceId);
     try {
-      await this.broadcast(raceId);
+      // Reads only: the crowd's money waits for the tick or the close, off the bet's path.
+      await this.broadcast(raceId, false);
     } finally {
       this.running.delete(raceId);
       if (this.again.delete(raceId)) this.dirty(raceId);
@@ -97,10 +99,10 @@ export class ToteFeed implements OnApplicationShutdown {
     return this.emitter.watched(toteRoom(raceId));
   }
 
-  /** The board now (the crowd's money due first) to the race's tote room; failures are logged. */
-  async broadcast(raceId: number): Promise<void> {
+  /** The board now (by default the crowd's money due first) to the race's tote room; failures are logged. */
+  async broadcast(raceId: number, crowd = true): Promise<void> {
     try {
-      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.compute(raceId));
+      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.compute(raceId, crowd));
       this.metrics.toteBroadcast();
     } catch (err) {
       this.logger.warn(`tote of race ${raceId} not broadcast: ${(err as Error).message}`);

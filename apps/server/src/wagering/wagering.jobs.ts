@@ -126,7 +126,7 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     for (const id of await this.repository.openRaces(now, TOTE_RACES_PER_TICK)) {
       if (this.feed.watched(id)) await this.feed.broadcast(id);
     }
-    // Closes the close job missed (or that happened while this instance was down).
+    // Closes the close event did not freeze (a failure, or a close no running instance heard).
     for (const id of await this.repository.racesToFreeze(this.racingClock.now())) await this.closeRace(id);
     await this.settlement.settleDue();
     this.metrics.toteCycle((performance.now() - started) / 1000);

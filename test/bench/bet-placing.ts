@@ -13,7 +13,7 @@ export const RACES = 10;
 export const TIME_SCALE = 20;
 const WARM_UP_SECONDS = 3;
 
-interface Bettor {
+export interface Bettor {
   cookie: string;
   csrf: string;
   userId: number;
@@ -27,7 +27,7 @@ function cookiesOf(res: Response, jar: Map<string, string>): void {
   }
 }
 
-async function signUp(baseUrl: string, n: number): Promise<Bettor> {
+export async function signUp(baseUrl: string, n: number): Promise<Bettor> {
   const jar = new Map<string, string>();
   const header = () => [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
   cookiesOf(await fetch(`${baseUrl}/api/auth/csrf`), jar);

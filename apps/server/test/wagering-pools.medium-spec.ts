@@ -458,7 +458,12 @@ describe('Wagering pools', () => {
       const [r1, r2, r3] = (await stageCard(trackId as number)) as [number, number, number];
       await open(r1);
       const before = await ledgerSum();
-      await sut.app.get(PoolService).crowdTick([r1]);
+      // One crowd tick due (the mark a tick back from the opening), added when the board is looked at.
+      await db().query(
+        `UPDATE wager_crowd_marks SET through_at = through_at - interval '5 seconds' WHERE current_race_id = $1`,
+        [r1],
+      );
+      await sut.app.get(PoolService).catchUpCrowd(r1, { crowd: true });
 
       const pools = new Map((await poolsStartingAt(r1)).map((p) => [p.bet_type, p]));
       expect(pools.get('Daily Double')?.race_ids).toEqual([r1, r2]);

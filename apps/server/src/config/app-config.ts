@@ -38,6 +38,7 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  EMBEDDED_DB_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   QUEUE_PREFIX: z
     .string()
@@ -157,7 +158,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  database: { url?: string; poolSize: number; dataDir: string };
+  /** The database; embeddedSharedBuffersMb: PGlite's shared_buffers (its WebAssembly memory, resident for good). */
+  database: { url?: string; poolSize: number; dataDir: string; embeddedSharedBuffersMb: number };
   redis: { url?: string; prefix: string };
   /** Seed data: the generator's seed, whether to fill an empty database at start, last day of history. */
   seed: { value: number; onStart: boolean; baseDate: string };
@@ -248,7 +250,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, dataDir: e.DATA_DIR },
+    database: {
+      url: e.DATABASE_URL,
+      poolSize: e.DATABASE_POOL_SIZE,
+      dataDir: e.DATA_DIR,
+      embeddedSharedBuffersMb: e.EMBEDDED_DB_SHARED_BUFFERS_MB,
+    },
     redis: { url: e.REDIS_URL, prefix: e.QUEUE_PREFIX },
     seed: { value: e.SEED, onStart: e.SEED_ON_START, baseDate: e.SEED_BASE_DATE },
     logLevel: e.LOG_LEVEL,

@@ -21,7 +21,9 @@ export class DatabaseConnection {
     let url = config.database.url;
     if (!url) {
       const started = Date.now();
-      embedded = await EmbeddedPostgres.start(config.database.dataDir);
+      embedded = await EmbeddedPostgres.start(config.database.dataDir, {
+        sharedBuffersMb: config.database.embeddedSharedBuffersMb,
+      });
       url = embedded.url;
       DatabaseConnection.logger.log(`Embedded PostgreSQL (PGlite) ready in ${Date.now() - started} ms`);
     }

@@ -31,6 +31,7 @@ import { BetLeg } from '../wagering/entities/bet-leg.entity';
 import { BetSelection } from '../wagering/entities/bet-selection.entity';
 import { BetSlip } from '../wagering/entities/bet-slip.entity';
 import { PoolPayoff } from '../wagering/entities/pool-payoff.entity';
+import { WagerCrowdMark } from '../wagering/entities/wager-crowd-mark.entity';
 import { WagerPool } from '../wagering/entities/wager-pool.entity';
 import { WagerPoolInterest } from '../wagering/entities/wager-pool-interest.entity';
 
@@ -67,6 +68,7 @@ export const ENTITIES = [
   BetSlip,
   WagerPool,
   WagerPoolInterest,
+  WagerCrowdMark,
   PoolPayoff,
   AuctionHorse,
   SalesContract,

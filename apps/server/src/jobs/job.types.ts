@@ -6,7 +6,7 @@ export interface JobPayloads {
   'racing.schedule': { reason: 'schedule' | 'start' | 'manual' };
   /** Wagering: seed the pools of races that just opened with house liquidity. */
   'wagering.open-pools': { race_ids: number[] };
-  /** Wagering: the tote tick (every few seconds): crowd money, boards broadcast, frozen at the close, settle what is due. */
+  /** Wagering: the tote tick (every few seconds): watched boards refreshed, missed closes frozen, settle what is due. */
   'wagering.tote': { reason: 'schedule' | 'manual' };
   /** Wagering: pay the pools of a race whose result has been written (sequences at their last leg). */
   'wagering.settle': { current_race_id: number };

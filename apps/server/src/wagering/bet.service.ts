@@ -24,6 +24,7 @@ import { betRefusal } from '../metrics/bet-refusal';
 import { Metrics } from '../metrics/metrics';
 import { BetRepository, type NewBet, type RaceField } from './bet.repository';
 import { PoolRepository } from './pool.repository';
+import { ToteFeed } from './tote-feed';
 import { interestOf, takeoutFor, takesBets } from './wagering-rules';
 
 /** A bet of the slip after validation, with its pool and the combinations it holds. */
@@ -63,6 +64,7 @@ export class BetService {
     @Inject(RacingClock) private readonly clock: RacingClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(ToteFeed) private readonly toteFeed: ToteFeed,
   ) {}
 
   /**
@@ -103,6 +105,7 @@ export class BetService {
       const response = await this.dataSource.transaction((manager) =>
         this.placeIn(manager, user.userId, key, hash, checked),
       );
+      this.toteFeed.betsPlaced(checked.map((c) => c.request.race_ids[0] as number));
       return { response, fresh: true };
     } catch (err) {
       if (!(err instanceof SlipReplayed)) throw err;

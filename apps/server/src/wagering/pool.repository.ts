@@ -195,27 +195,64 @@ export class PoolRepository {
   }
 
   /**
-   * open → frozen for every pool whose first race is no longer taking bets (closed or later, or
-   * past post by the racing clock); returns the races whose boards froze.
+   * The races with pools still open whose first race no longer takes bets (closed or later, or
+   * past post by the racing clock): the boards to freeze.
    */
-  async freezeClosed(racingNow: Date, at: Date): Promise<number[]> {
+  async racesToFreeze(racingNow: Date): Promise<number[]> {
     const pending: { current_race_id: number }[] = await this.dataSource.query(
       `SELECT DISTINCT current_race_id FROM wager_pools WHERE state = 'open'`,
     );
-    const due = await this.races.notTakingBets(
+    if (pending.length === 0) return [];
+    return this.races.notTakingBets(
       pending.map((r) => r.current_race_id),
       racingNow,
     );
-    if (due.length === 0) return [];
-    const rows: { current_race_id: number }[] = await this.dataSource.query(
-      `WITH u AS (
-         UPDATE wager_pools SET state = 'frozen', frozen_at = $2
-          WHERE current_race_id = ANY($1::int[]) AND state = 'open'
-          RETURNING current_race_id)
-       SELECT DISTINCT current_race_id FROM u`,
-      [due, at],
+  }
+
+  /** open → frozen for the pools starting at the race; whether any froze. */
+  async freezeRace(manager: EntityManager, raceId: number, at: Date): Promise<boolean> {
+    const rows: { id: number }[] = await manager.query(
+      `WITH u AS (UPDATE wager_pools SET state = 'frozen', frozen_at = $2
+                   WHERE current_race_id = $1 AND state = 'open' RETURNING id)
+       SELECT id FROM u`,
+      [raceId, at],
     );
-    return rows.map((r) => r.current_race_id);
+    return rows.length > 0;
+  }
+
+  /** Whether any pool starting at the race is still open (taking money). */
+  async hasOpenPools(manager: EntityManager, raceId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM wager_pools WHERE current_race_id = $1 AND state = 'open' LIMIT 1`,
+      [raceId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Starts the race's crowd mark at `at` (its pools' opening), unless it has one. */
+  async startCrowdMark(manager: EntityManager, raceId: number, at: Date): Promise<void> {
+    await manager.query(
+      `INSERT INTO wager_crowd_marks (current_race_id, through_at) VALUES ($1, $2)
+       ON CONFLICT (current_race_id) DO NOTHING`,
+      [raceId, at],
+    );
+  }
+
+  /**
+   * Locks the race's crowd mark (FOR UPDATE: one adder of crowd money at a time) and reads it;
+   * a race seeded before marks were kept gets one at `orNow`.
+   */
+  async lockCrowdMark(manager: EntityManager, raceId: number, orNow: Date): Promise<Date> {
+    await this.startCrowdMark(manager, raceId, orNow);
+    const rows: { through_at: Date }[] = await manager.query(
+      'SELECT through_at FROM wager_crowd_marks WHERE current_race_id = $1 FOR UPDATE',
+      [raceId],
+    );
+    return new Date((rows[0] as { through_at: Date }).through_at);
+  }
+
+  async moveCrowdMark(manager: EntityManager, raceId: number, through: Date): Promise<void> {
+    await manager.query('UPDATE wager_crowd_marks SET through_at = $2 WHERE current_race_id = $1', [raceId, through]);
   }
 
   /** Pools not settled that their races' statuses decide (poolSettleable): settled by their last race's id. */

@@ -21,10 +21,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
 import { notFound } from '../common/api-error';
+import { Clock } from '../common/clock';
 import { RacingClock } from '../common/racing-clock';
-import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BetRepository } from './bet.repository';
+import { CROWD_LEGS, crowdMoney } from './crowd-money';
 import { PoolRepository, type PoolRow, type RunnerLine } from './pool.repository';
 import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
 import { carryoverAccountCode, takeoutFor, takesBets } from './wagering-rules';
@@ -34,10 +35,6 @@ const oddsToOne = (odds: { toOne: number }) => Math.round(odds.toOne * 100) / 10
 
 /** The longest sequence (Pick 10): the races a pool starting at a race may reach. */
 const MAX_LEGS = Math.max(...BET_TYPES.map((t) => t.legs));
-/** The types the simulated crowd bets (their shares of a tick add up to 1), in lock order (bet type name). */
-const CROWD_TYPES = BET_TYPES.filter((t) => t.crowdShare > 0).sort((a, b) => (a.name < b.name ? -1 : 1));
-/** The longest sequence the crowd bets. */
-const CROWD_LEGS = Math.max(...CROWD_TYPES.map((t) => t.legs));
 
 /** One pool to seed at a race's opening: its races, its house stake and the spread of it. */
 interface SeedPlan {
@@ -76,9 +73,16 @@ export class PoolService {
     @Inject(BetRepository) private readonly bets: BetRepository,
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(RacingClock) private readonly clock: RacingClock,
-    @Inject(Randomness) private readonly random: Randomness,
+    @Inject(Clock) private readonly wall: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Per race, the crowd tick this instance knows to be in its pools (or Infinity once they froze):
+   * a look that crosses no tick boundary costs no transaction. Only a shortcut: the mark in the
+   * database decides.
+   */
+  private readonly crowdKnown = new Map<number, number>();
 
   /**
    * The morning line of a race's field as its card fixed it (domain storedMorningLine): never made
@@ -137,6 +141,8 @@ export class PoolService {
     }
     // After the house's transfers: the house account is always locked before a carryover account.
     for (const pool of picks) await this.takeCarryover(manager, pool, race.track_id);
+    // The crowd starts betting now; its money accrues from here when someone looks or at the close.
+    await this.pools.startCrowdMark(manager, raceId, this.wall.now());
     return seeded;
   }
 
@@ -227,53 +233,92 @@ export class PoolService {
     await this.pools.addMoney(manager, pool.id, { interests, cents: amounts, house: true });
   }
 
+  /** Wall ms between two ticks of the simulated crowd (the tote interval it used to run at). */
+  private get crowdTickMs(): number {
+    return this.config.wagering.toteIntervalMs;
+  }
+
   /**
-   * The simulated crowd: house-funded money into each open race's pools (at most the configured
-   * amount per race per tick, spread by the morning line with noise), so the odds move until post.
-   * Besides the race's own pools it backs the double and the Pick 3 starting at it, when its card
-   * has the races.
+   * The simulated crowd, lazily: house-funded money into the pools starting at a race (its own, the
+   * double and the Pick 3 when its card has the races) for every crowd tick since its mark up to
+   * now or the race's post time, whichever is first, in one transaction (crowd-money.ts: each tick
+   * at most the configured amount, spread by the morning line with noise, a pure function of the
+   * race and the tick). Run when someone looks at the board, a bet moves it, or the race closes;
+   * with `freezeAt` (the close) the race's open pools then freeze in the same transaction, so the
+   * frozen board holds every tick up to post. The mark row's lock makes two callers (retries,
+   * several instances) add each tick once. The crowd bets only with live racing on (as the tote
+   * tick it replaces ran only then), unless `crowd` says otherwise. Returns whether the board changed.
    */
-  async crowdTick(raceIds: readonly number[]): Promise<void> {
-    const cap = this.config.wagering.crowdCentsPerTick;
-    if (cap < 100) return;
-    // The morning lines of this tick, shared by the sequences of neighbouring races.
-    const lines = new Map<number, FieldLine>();
-    for (const raceId of raceIds) {
-      try {
-        await this.dataSource.transaction(async (manager) => {
-          const [race] = await this.bets.lockRaces(manager, [raceId]);
-          if (!race || !takesBets(race, this.clock.nowMs())) return;
-          const line = lines.get(raceId) ?? (await this.fieldLine(raceId, manager));
-          lines.set(raceId, line);
-          if (line.runners.length < 2) return;
-          const legs = await this.legs(manager, race, line, CROWD_LEGS, lines);
-          // Noise on the crowd's view of each horse, so money does not simply follow the line.
-          const noisy = legs.probabilities.map((leg) => {
-            const out: Record<string, number> = {};
-            for (const [k, p] of Object.entries(leg)) out[k] = p * (0.5 + this.random.int(0, 1000) / 1000);
-            return out;
-          });
-          const tick = this.random.int(cap / 10, cap + 1);
-          for (const type of CROWD_TYPES) {
-            if (legs.raceIds.length < type.legs) continue;
-            // Whole dollars, so every interest holds an amount a ticket could have.
-            const cents = Math.floor((tick * type.crowdShare) / 100) * 100;
-            if (cents <= 0) continue;
-            // The seeding's shape and bounds, on the crowd's noisy view.
-            const shape = type.seedShape(noisy.slice(0, type.legs));
-            const dollars = seedPool(0, cents / 100, shape);
-            const spread: Pool = {
-              takeout: 0,
-              money: Object.fromEntries(Object.entries(dollars.money).map(([k, d]) => [k, d * 100])),
-            };
-            const pool = await this.ensurePool(manager, legs.raceIds.slice(0, type.legs), type.name);
-            await this.houseMoney(manager, pool, spread, cents, 'crowd');
-          }
-        });
-      } catch (err) {
-        this.logger.warn(`crowd money for race ${raceId} not placed: ${(err as Error).message}`);
-      }
+  async catchUpCrowd(raceId: number, options: { freezeAt?: Date; crowd?: boolean } = {}): Promise<boolean> {
+    const { freezeAt, crowd = this.config.racing.enabled } = options;
+    const wallNow = this.wall.now().getTime();
+    const period = this.crowdTickMs;
+    if (freezeAt === undefined && (!crowd || (this.crowdKnown.get(raceId) ?? -1) >= Math.floor(wallNow / period))) {
+      return false;
     }
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const [race] = await this.bets.lockRaces(manager, [raceId]);
+      if (!race) return { changed: false, known: -1 };
+      if (!(await this.pools.hasOpenPools(manager, raceId))) {
+        // Not seeded yet (look again), or frozen for good.
+        return { changed: false, known: takesBets(race, this.clock.nowMs()) ? -1 : Infinity };
+      }
+      let changed = false;
+      let known = Math.floor(wallNow / period);
+      if (crowd && race.status !== 'cancelled') {
+        const through = await this.pools.lockCrowdMark(manager, raceId, new Date(wallNow));
+        const end = Math.min(wallNow, this.clock.toWall(race.post_time.getTime()));
+        const from = Math.floor(through.getTime() / period);
+        const to = Math.floor(end / period);
+        if (to > from) {
+          changed = await this.addCrowdMoney(manager, race, from, to);
+          await this.pools.moveCrowdMark(manager, raceId, new Date(end));
+        }
+        if (end < wallNow) known = to;
+      }
+      // Only a race no longer taking bets freezes (the server clock decides, not the caller).
+      const closing = freezeAt !== undefined && !takesBets(race, this.clock.nowMs());
+      if (closing && (await this.pools.freezeRace(manager, raceId, freezeAt))) {
+        return { changed: true, known: Infinity };
+      }
+      return { changed, known };
+    });
+    // Past post the mark stops at post: keep looking until the close freezes the pools.
+    this.crowdKnown.set(raceId, outcome.known);
+    if (this.crowdKnown.size > 10_000) this.crowdKnown.clear();
+    return outcome.changed;
+  }
+
+  /** The crowd's ticks (from, to] of the race into its pools, through the ledger; whether any money went in. */
+  private async addCrowdMoney(manager: EntityManager, race: CardRace, from: number, to: number): Promise<boolean> {
+    const cap = this.config.wagering.crowdCentsPerTick;
+    if (cap < 100) return false;
+    const lines = new Map<number, FieldLine>();
+    const line = await this.fieldLine(race.id, manager);
+    if (line.runners.length < 2) return false;
+    const legs = await this.legs(manager, race, line, CROWD_LEGS, lines);
+    const money = crowdMoney(race.id, from, to, cap, legs.probabilities);
+    let added = false;
+    // CROWD_TYPES order (bet type name): the order every writer locks the pools of one race in.
+    for (const [name, crowd] of money) {
+      const type = BET_TYPES.find((t) => t.name === name);
+      if (!type || crowd.cents <= 0) continue;
+      const pool = await this.ensurePool(manager, legs.raceIds.slice(0, type.legs), name);
+      if (pool.state !== 'open') continue;
+      await this.houseMoney(manager, pool, { takeout: 0, money: crowd.money }, crowd.cents, 'crowd');
+      added = true;
+    }
+    return added;
+  }
+
+  /** The board as it stands now: the crowd's money due first (see catchUpCrowd), then the tote. */
+  async liveTote(raceId: number): Promise<ToteView> {
+    try {
+      await this.catchUpCrowd(raceId);
+    } catch (err) {
+      this.logger.warn(`crowd money for race ${raceId} not placed: ${(err as Error).message}`);
+    }
+    return this.tote(raceId);
   }
 
   /**
@@ -295,19 +340,26 @@ export class PoolService {
 
   /** GET /api/current_races/{id}/tote and the `tote:update` event. */
   async tote(raceId: number): Promise<ToteView> {
-    const race = await this.pools.race(raceId);
+    // The independent reads at once (each a round trip; a board is waited for by every viewer).
+    const [race, pools, line, picks] = await Promise.all([
+      this.pools.race(raceId),
+      this.pools.poolsStartingAt(raceId),
+      this.fieldLine(raceId),
+      this.sequences.pickPoolsEndingAt(raceId),
+    ]);
     if (!race) throw notFound('Current race', raceId);
-    const pools = await this.pools.poolsStartingAt(raceId);
-    const money = await this.pools.interests(
-      this.dataSource,
-      pools.map((p) => p.id),
-    );
+    const [money, winners] = await Promise.all([
+      this.pools.interests(
+        this.dataSource,
+        pools.map((p) => p.id),
+      ),
+      this.sequences.officialWinners([raceId, ...picks.flatMap((p) => p.race_ids.slice(0, -1))]),
+    ]);
     const byType = new Map(
       pools.map((p) => [p.bet_type, { row: p, pool: { takeout: p.takeout, money: money.get(p.id) ?? {} } }]),
     );
     // The board's own views of some types: by a checked name, so a renamed type fails to compile.
     const ofType = (name: BetTypeName) => byType.get(name);
-    const line = await this.fieldLine(raceId);
     const win = ofType('Win')?.pool;
     const runners: ToteRunner[] = line.runners.map((r) => {
       const key = String(r.post_position);
@@ -338,13 +390,12 @@ export class PoolService {
       }
     }
 
-    const picks = await this.sequences.pickPoolsEndingAt(raceId);
-    const winners = await this.sequences.officialWinners([raceId, ...picks.flatMap((p) => p.race_ids.slice(0, -1))]);
     const field = line.runners.map((r) => r.post_position);
     const dd = ofType('Daily Double');
-    const daily_double = dd ? await this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null;
-    const pick_will_pays: PickWillPays[] = [];
-    for (const p of picks) pick_will_pays.push(await this.pickWillPays(p, field, winners, winners.has(raceId)));
+    const [daily_double, pick_will_pays] = await Promise.all([
+      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null,
+      Promise.all(picks.map((p) => this.pickWillPays(p, field, winners, winners.has(raceId)))),
+    ]);
 
     const racingNow = this.clock.nowMs();
     return {

@@ -9,6 +9,6 @@ export class ToteController {
 
   @Endpoint(wageringApi.tote)
   tote(@Parsed('params') params: OperationParams<typeof wageringApi.tote>): Promise<ToteView> {
-    return this.pools.tote(params.id);
+    return this.pools.liveTote(params.id);
   }
 }

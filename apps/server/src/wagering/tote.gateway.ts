@@ -3,13 +3,13 @@ import { Inject, NotFoundException } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { RoomJoins } from '../realtime/room-joins';
-import { PoolService } from './pool.service';
+import { ToteFeed } from './tote-feed';
 
-/** The tote board over Socket.IO: join `tote:{id}` (the reply is the board now), leave it. Joins are bounded by RoomJoins. */
+/** The tote board over Socket.IO: join `tote:{id}` (the reply is the board now, see ToteFeed.board), leave it. Joins are bounded by RoomJoins. */
 @WebSocketGateway()
 export class ToteGateway {
   constructor(
-    @Inject(PoolService) private readonly pools: PoolService,
+    @Inject(ToteFeed) private readonly feed: ToteFeed,
     @Inject(RoomJoins) private readonly joins: RoomJoins,
   ) {}
 
@@ -27,7 +27,7 @@ export class ToteGateway {
   /** The board, or undefined for an unknown race (any other failure is thrown). */
   private async board(raceId: number): Promise<ToteView | undefined> {
     try {
-      return await this.pools.tote(raceId);
+      return await this.feed.board(raceId);
     } catch (err) {
       if (err instanceof NotFoundException) return undefined;
       throw err;

@@ -1,4 +1,3 @@
-import { toteRoom } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { RaceHistoryRepository } from '../catalog/race-history.repository';
 import { Clock } from '../common/clock';
@@ -9,19 +8,21 @@ import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
 import { Metrics } from '../metrics/metrics';
 import { RaceEvents } from '../racing/race-events';
-import { SocketEmitter } from '../realtime/socket-emitter';
 import { PoolRepository } from './pool.repository';
 import { PoolService } from './pool.service';
 import { type PoolOutcome, SettlementService } from './settlement.service';
+import { ToteFeed } from './tote-feed';
 
 export const WAGERING_TOTE_ID = 'wagering.tote';
-/** Open races (nearest post first) the crowd and the board broadcast cover per tick. */
+/** Open races (nearest post first) whose watched boards a tick refreshes. */
 const TOTE_RACES_PER_TICK = 100;
 
 /**
- * The wagering jobs: seeding pools when races open, the tote tick (crowd money, boards broadcast
- * to `tote:{id}`, boards frozen at the close, pools due settled as a net under the settle job) and
- * settlement when a result is written. Racing's announcements start the first and the last.
+ * The wagering jobs: seeding pools when races open, the close (the crowd's money up to post, the
+ * pools frozen, the final board out), the tote tick (watched boards refreshed with the crowd's
+ * money, missed closes and openings retried, pools due settled as a net under the settle job) and
+ * settlement when a result is written. Racing's announcements start the opening, the close and
+ * the settlement. Unwatched open races cost nothing between their opening and their close.
  */
 @Injectable()
 export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
@@ -33,7 +34,7 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     @Inject(PoolService) private readonly pools: PoolService,
     @Inject(PoolRepository) private readonly repository: PoolRepository,
     @Inject(SettlementService) private readonly settlement: SettlementService,
-    @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
+    @Inject(ToteFeed) private readonly feed: ToteFeed,
     @Inject(RacingClock) private readonly racingClock: RacingClock,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(RaceEvents) private readonly raceEvents: RaceEvents,
@@ -49,6 +50,12 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     );
     // The tote tick retries any opening it misses; settlement claims each pool once.
     this.raceEvents.on('race.opened', ({ race_ids }) => this.enqueue('wagering.open-pools', { race_ids }));
+    // The close is handled here and now, not queued (a queue busy with a tick or a settlement would
+    // hold the final board back); without waiting, so the racing step goes on. Idempotent; the tote
+    // tick retries a close that failed or that no instance heard.
+    this.raceEvents.on('race.closed', ({ race_ids }) => {
+      void this.closePools(race_ids);
+    });
     this.raceEvents.on('race.resulted', ({ current_race_id }) => this.enqueue('wagering.settle', { current_race_id }));
     // A cancelled race's pools (e.g. too few starters after a scratch) are refunded now, not at the next tote tick.
     this.raceEvents.on('race.cancelled', () => this.settlement.settleDue());
@@ -74,8 +81,26 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
   @JobHandler('wagering.open-pools')
   async openPools(payload: JobPayloads['wagering.open-pools']): Promise<number> {
     const seeded = await this.pools.openPools(payload.race_ids);
-    for (const id of payload.race_ids) await this.broadcast(id);
+    for (const id of payload.race_ids) if (this.feed.watched(id)) await this.feed.broadcast(id);
     return seeded;
+  }
+
+  /** At the close: the crowd's money up to post into the pools, frozen with it, and the final board to viewers. */
+  async closePools(raceIds: readonly number[]): Promise<number> {
+    let frozen = 0;
+    for (const id of raceIds) if (await this.closeRace(id)) frozen++;
+    return frozen;
+  }
+
+  private async closeRace(raceId: number): Promise<boolean> {
+    try {
+      const frozen = await this.pools.catchUpCrowd(raceId, { freezeAt: this.clock.now() });
+      if (frozen && this.feed.watched(raceId)) await this.feed.broadcast(raceId);
+      return frozen;
+    } catch (err) {
+      this.logger.warn(`pools of race ${raceId} not frozen: ${(err as Error).message}`);
+      return false;
+    }
   }
 
   @JobHandler('wagering.settle')
@@ -99,21 +124,13 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     const now = this.racingClock.now();
     const unseeded = await this.repository.openRacesWithoutSeed(now, TOTE_RACES_PER_TICK);
     if (unseeded.length > 0) await this.pools.openPools(unseeded);
-    const open = await this.repository.openRaces(now, TOTE_RACES_PER_TICK);
-    await this.pools.crowdTick(open);
-    const frozen = await this.repository.freezeClosed(this.racingClock.now(), this.clock.now());
-    // Boards are computed for viewers only: a joining viewer gets the board in the join's reply.
-    for (const id of [...open, ...frozen]) if (this.emitter.watched(toteRoom(id))) await this.broadcast(id);
+    // Boards are computed for viewers only (the crowd's money of the others waits for their close).
+    for (const id of await this.repository.openRaces(now, TOTE_RACES_PER_TICK)) {
+      if (this.feed.watched(id)) await this.feed.broadcast(id);
+    }
+    // Closes the close event did not freeze (a failure, or a close no running instance heard).
+    for (const id of await this.repository.racesToFreeze(this.racingClock.now())) await this.closeRace(id);
     await this.settlement.settleDue();
     this.metrics.toteCycle((performance.now() - started) / 1000);
-  }
-
-  private async broadcast(raceId: number): Promise<void> {
-    try {
-      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.pools.tote(raceId));
-      this.metrics.toteBroadcast();
-    } catch (err) {
-      this.logger.warn(`tote of race ${raceId} not broadcast: ${(err as Error).message}`);
-    }
   }
 }

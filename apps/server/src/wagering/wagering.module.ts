@@ -19,6 +19,7 @@ import { SettlementRepository } from './settlement.repository';
 import { SettlementService } from './settlement.service';
 import { ToteController } from './tote.controller';
 import { ToteGateway } from './tote.gateway';
+import { ToteFeed } from './tote-feed';
 import { WageringJobs } from './wagering.jobs';
 
 /** Wagering: the bet slip, pools with house liquidity and a simulated crowd, the tote, settlement and its payoffs, history. */
@@ -39,6 +40,7 @@ import { WageringJobs } from './wagering.jobs';
     SequencePoolRepository,
     SettlementRepository,
     SettlementService,
+    ToteFeed,
     ToteGateway,
     WageringJobs,
   ],

@@ -14,6 +14,7 @@ import { FixedMorningLine1795600099000 } from './1795600099000-FixedMorningLine'
 import { FinisherFinalOdds1795600102000 } from './1795600102000-FinisherFinalOdds';
 import { Scratches1795600103000 } from './1795600103000-Scratches';
 import { DeadHeats1795600110000 } from './1795600110000-DeadHeats';
+import { CrowdMarks1795600120000 } from './1795600120000-CrowdMarks';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   FinisherFinalOdds1795600102000,
   Scratches1795600103000,
   DeadHeats1795600110000,
+  CrowdMarks1795600120000,
 ];

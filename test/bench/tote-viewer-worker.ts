@@ -2,7 +2,7 @@
 // (socket.io-client, websocket only, one connection each), keeps for every viewer the arrival time
 // of each board (the Quinella pool's gross, which only the bench's bets move, and whether it is
 // frozen), and on request turns them into bet → board and close → final board latencies.
-import type { ClientToServerEvents, ServerToClientEvents, ToteView } from '@furlong/contracts';
+import type { ClientToServerEvents, ServerToClientEvents, ToteOdds } from '@furlong/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { LatencyHistogram } from '../load/histogram';
 import type { ToteBenchFromWorker, ToteBenchToWorker } from './tote-bench-protocol';
@@ -19,7 +19,7 @@ let updates = 0;
 const errors = new Set<string>();
 
 const send = (m: ToteBenchFromWorker) => process.send?.(m);
-const quinellaGross = (t: ToteView) => t.pools.find((p) => p.bet_type === 'Quinella')?.gross_cents ?? 0;
+const quinellaGross = (t: ToteOdds) => t.pools.find((p) => p.bet_type === 'Quinella')?.gross_cents ?? 0;
 
 function connectAll(msg: Extract<ToteBenchToWorker, { type: 'connect' }>): void {
   boards = Array.from({ length: msg.count }, () => []);
@@ -60,10 +60,13 @@ function connectAll(msg: Extract<ToteBenchToWorker, { type: 'connect' }>): void 
     };
     const timer = setTimeout(() => settle('no join reply in time'), 30_000);
     socket.on('connect_error', (err) => settle(`connect_error: ${err.message}`));
-    socket.on('tote:update', (t) => {
+    const seen = (t: ToteOdds): void => {
       updates++;
       (boards[k] as number[]).push(Date.now(), quinellaGross(t), t.frozen ? 1 : 0);
-    });
+    };
+    // After bets the server sends the board's light part (tote:odds); the tick and the close the whole board.
+    socket.on('tote:update', seen);
+    socket.on('tote:odds', seen);
     socket.emit('tote:join', msg.raceId, (reply) => {
       if (reply.ok) (boards[k] as number[]).push(Date.now(), quinellaGross(reply.tote), reply.tote.frozen ? 1 : 0);
       settle(reply.ok ? undefined : `join refused: ${reply.error}`);

@@ -3,6 +3,7 @@ import type {
   PlaceBetsResponse,
   ServerToClientEvents,
   ToteJoinReply,
+  ToteOdds,
   ToteView,
 } from '@furlong/contracts';
 import { io, type Socket } from 'socket.io-client';
@@ -39,7 +40,7 @@ describe('tote boards that keep up with the money', () => {
     await dropDatabase(dbName);
   });
 
-  async function watch(raceId: number): Promise<{ updates: ToteView[]; board: ToteView }> {
+  async function watch(raceId: number): Promise<{ updates: ToteView[]; odds: ToteOdds[]; board: ToteView }> {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(sut.baseUrl, {
       path: '/socket.io',
       transports: ['websocket'],
@@ -47,10 +48,12 @@ describe('tote boards that keep up with the money', () => {
     });
     sockets.push(socket);
     const updates: ToteView[] = [];
+    const odds: ToteOdds[] = [];
     socket.on('tote:update', (t) => updates.push(t));
+    socket.on('tote:odds', (t) => odds.push(t));
     const joined = await new Promise<ToteJoinReply>((resolve) => socket.emit('tote:join', raceId, resolve));
     if (!joined.ok) throw new Error(`tote:join refused: ${JSON.stringify(joined)}`);
-    return { updates, board: joined.tote };
+    return { updates, odds, board: joined.tote };
   }
 
   async function ledgerSum(): Promise<number> {
@@ -87,7 +90,7 @@ describe('tote boards that keep up with the money', () => {
       await waitFor('the pools seeded', async () =>
         (await sut.get<ToteView>(`/api/current_races/${raceId}/tote`)).body.pools.length > 0 ? true : undefined,
       );
-      const { updates, board } = await watch(raceId);
+      const { updates, odds, board } = await watch(raceId);
       const before = board.runners.find((r) => r.post_position === 1)?.win_cents ?? 0;
 
       const placed = await punter.request<PlaceBetsResponse>(
@@ -98,13 +101,15 @@ describe('tote boards that keep up with the money', () => {
       );
       expect(placed.status).toBe(201);
       const sent = Date.now();
-      // No tote tick in this window: only the bet's own refresh can bring this.
+      // No tote tick in this window: only the bet's own refresh can bring this, as the board's
+      // light part (pools and odds; the whole board with its probables comes with the tick).
       const moved = await waitFor(
-        'the board with the bet',
-        async () => updates.find((u) => u.runners.find((r) => r.post_position === 1)?.win_cents === before + 1500),
+        'the odds with the bet',
+        async () => odds.find((u) => u.runners.find((r) => r.post_position === 1)?.win_cents === before + 1500),
         5_000,
       );
       expect(moved.frozen).toBe(false);
+      expect(Object.keys(moved).sort()).toEqual(['as_of', 'frozen', 'pools', 'race_id', 'runners', 'status']);
       expect(Date.now() - sent).toBeLessThan(5_000);
 
       // The close freezes the pools and sends the final board (again no tick in between).

@@ -1,7 +1,7 @@
 import type { OpsJoinReply, OpsSnapshot } from './ops';
 import type { CurrentRaceStatus, RaceCancelReason, ScratchedRunner } from './program';
 import type { LiveRaceResult } from './racing';
-import type { ToteView } from './wagering';
+import type { ToteOdds, ToteView } from './wagering';
 
 /**
  * The live race over Socket.IO (namespace '/', path '/socket.io'). Every event is declared here
@@ -130,6 +130,8 @@ export interface ServerToClientEvents {
   'race:scratch': (notice: RaceScratchNotice) => void;
   /** Room `tote:{id}` (toteRoom): the race's tote board, every few seconds while betting is open, and once frozen at the close. */
   'tote:update': (tote: ToteView) => void;
+  /** Room `tote:{id}`: after bets, within a second, the pools' totals and the runners' money and odds (a board's light part). */
+  'tote:odds': (odds: ToteOdds) => void;
   /** Room `ops` (OPS_ROOM, operators and admins): the live operations snapshot, every second. */
   'ops:snapshot': (snapshot: OpsSnapshot) => void;
 }

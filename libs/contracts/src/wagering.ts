@@ -389,6 +389,22 @@ export const toteViewSchema = z
   .meta({ id: 'ToteView' });
 export type ToteView = z.infer<typeof toteViewSchema>;
 
+/**
+ * The `tote:odds` event: what a bet moves at once — the pools' totals and each runner's money and
+ * win odds — without the probables and will-pays (the next `tote:update`, every few seconds, brings
+ * those). A client merges it into the board it holds.
+ */
+export const toteOddsSchema = toteViewSchema
+  .pick({ race_id: true, status: true, frozen: true, as_of: true, pools: true, runners: true })
+  .meta({ id: 'ToteOdds' });
+export type ToteOdds = z.infer<typeof toteOddsSchema>;
+
+/** The `tote:odds` part of a board. */
+export function toteOddsOf(board: ToteView): ToteOdds {
+  const { race_id, status, frozen, as_of, pools, runners } = board;
+  return { race_id, status, frozen, as_of, pools, runners };
+}
+
 // ─── Results with payoffs ────────────────────────────────────────────────────────────────────────
 
 /**

@@ -1,4 +1,4 @@
-import { type ToteView, toteRoom } from '@furlong/contracts';
+import { type ToteView, toteOddsOf, toteRoom } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Metrics } from '../metrics/metrics';
 import { SocketEmitter } from '../realtime/socket-emitter';
@@ -87,8 +87,10 @@ export class ToteFeed implements OnApplicationShutdown {
     if (!this.watched(raceId)) return;
     this.running.add(raceId);
     try {
-      // Reads only: the crowd's money waits for the tick or the close, off the bet's path.
-      await this.broadcast(raceId, false);
+      // Reads only: the crowd's money waits for the tick or the close, off the bet's path. The
+      // light part (pools and odds) goes out: a whole board to thousands of viewers per bet burst
+      // is what the fan-out cannot keep up with; the tick's board brings the probables.
+      await this.broadcastOdds(raceId);
     } finally {
       this.running.delete(raceId);
       if (this.again.delete(raceId)) this.dirty(raceId);
@@ -106,6 +108,16 @@ export class ToteFeed implements OnApplicationShutdown {
       this.metrics.toteBroadcast();
     } catch (err) {
       this.logger.warn(`tote of race ${raceId} not broadcast: ${(err as Error).message}`);
+    }
+  }
+
+  /** The pools and odds of a fresh board (no crowd write) to the race's tote room; failures are logged. */
+  private async broadcastOdds(raceId: number): Promise<void> {
+    try {
+      this.emitter.toRoom(toteRoom(raceId), 'tote:odds', toteOddsOf(await this.compute(raceId, false)));
+      this.metrics.toteBroadcast();
+    } catch (err) {
+      this.logger.warn(`tote odds of race ${raceId} not broadcast: ${(err as Error).message}`);
     }
   }
 

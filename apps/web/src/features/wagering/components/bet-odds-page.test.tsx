@@ -36,6 +36,19 @@ describe('BetOddsPage', () => {
     expect(await within(screen.getByRole('table', { name: 'Win odds' })).findByText('6-5')).toBeInTheDocument();
     // The socket delivered: no polling of the REST board beyond the first read.
     expect(calls.filter((u) => u.pathname.endsWith('/tote')).length).toBeLessThanOrEqual(1);
+
+    // After bets only the light part comes (tote:odds): the odds and pools move, the probables stay.
+    const light = makeTote(7, { as_of: '2026-11-23T12:56:01.000Z' });
+    light.runners[0] = { ...(light.runners[0] as (typeof light.runners)[number]), win_odds_display: '9-5' };
+    const { race_id, status, frozen, as_of, pools, runners } = light;
+    act(() => mockSocket.serverSends('tote:odds', { race_id, status, frozen, as_of, pools, runners }));
+    expect(await within(screen.getByRole('table', { name: 'Win odds' })).findByText('9-5')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: /Exacta probables/ })).getByText('$18.40')).toBeInTheDocument();
+    // An older light part arriving late does not undo it.
+    act(() =>
+      mockSocket.serverSends('tote:odds', { ...light, as_of: '2026-11-23T12:55:00.000Z', runners: next.runners }),
+    );
+    expect(within(screen.getByRole('table', { name: 'Win odds' })).getByText('9-5')).toBeInTheDocument();
   });
 
   it('should poll the board over REST every 5 s while the socket has not delivered', async () => {

@@ -1,4 +1,4 @@
-import type { RaceScratchNotice, ToteView } from '@furlong/contracts';
+import type { RaceScratchNotice, ToteOdds, ToteView } from '@furlong/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentRaceKey } from '../../../api/current-race';
@@ -13,7 +13,7 @@ const watchers = new Map<number, number>();
 
 /**
  * The race's tote board, live: joins `tote:{id}` on the tab's socket (again after every
- * reconnect) and keeps each `tote:update`. Until the socket has delivered a board, it is read
+ * reconnect) and keeps each `tote:update`, with each `tote:odds` merged in. Until the socket has delivered a board, it is read
  * over REST every 5 s, so the page works before (or without) the live feed.
  */
 export function useLiveTote(raceId: number | null): {
@@ -29,7 +29,7 @@ export function useLiveTote(raceId: number | null): {
   useEffect(() => {
     if (raceId === null) return;
     const socket = getSocket();
-    const { received } = useToteStore.getState();
+    const { received, receivedOdds } = useToteStore.getState();
     watchers.set(raceId, (watchers.get(raceId) ?? 0) + 1);
     const join = () => {
       socket.timeout(JOIN_TIMEOUT_MS).emit('tote:join', raceId, (err, reply) => {
@@ -39,6 +39,9 @@ export function useLiveTote(raceId: number | null): {
     };
     const onUpdate = (tote: ToteView) => {
       if (tote.race_id === raceId) received(tote);
+    };
+    const onOdds = (odds: ToteOdds) => {
+      if (odds.race_id === raceId) receivedOdds(odds);
     };
     // A runner scratched: the board without it at once, and the race (its card, the bet slip) read again.
     const onScratch = (notice: RaceScratchNotice) => {
@@ -50,11 +53,13 @@ export function useLiveTote(raceId: number | null): {
     };
     socket.on('connect', join);
     socket.on('tote:update', onUpdate);
+    socket.on('tote:odds', onOdds);
     socket.on('race:scratch', onScratch);
     if (socket.connected) join();
     return () => {
       socket.off('connect', join);
       socket.off('tote:update', onUpdate);
+      socket.off('tote:odds', onOdds);
       socket.off('race:scratch', onScratch);
       const left = (watchers.get(raceId) ?? 1) - 1;
       if (left > 0) watchers.set(raceId, left);

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import type { LiveRaceResult, RaceVerification } from '@furlong/contracts';
-import { type EngineInput, simulateRace } from '@furlong/domain';
+import { type EngineInput, officialTimeMs, simulateRace } from '@furlong/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   json,
@@ -42,7 +42,8 @@ function engineResult(): LiveRaceResult & { engine_runners: EngineInput['runners
   };
   const race = simulateRace(input);
   const finishers = race.finish_order.map((post, i) =>
-    makeFinisher(i + 1, post, { finish_time_ms: Math.round(race.finish_times_ms[post - 1] ?? 0) }),
+    // Stored as the official timer records it: to the hundredth.
+    makeFinisher(i + 1, post, { finish_time_ms: officialTimeMs(race.finish_times_ms[post - 1] ?? 0) }),
   );
   return { ...makeResult({ finishers }), engine_runners: [...input.runners] };
 }

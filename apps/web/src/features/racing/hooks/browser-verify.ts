@@ -1,5 +1,5 @@
 import type { LiveRaceResult } from '@furlong/contracts';
-import { type EngineInput, type EngineRunner, simulateRace } from '@furlong/domain';
+import { type EngineInput, type EngineRunner, officialTimeMs, simulateRace } from '@furlong/domain';
 
 /** SHA-256 of the text's UTF-8 bytes as lower-case hex, by the browser's own crypto. */
 export async function sha256Hex(text: string): Promise<string> {
@@ -39,8 +39,15 @@ export interface BrowserCheck {
   rerun: RerunCheck;
 }
 
-/** Finishing times agree when they are within a millisecond (the result stores whole milliseconds). */
+/**
+ * Finishing times agree when the re-run's time, recorded as the official timer does (to the
+ * hundredth), is the stored one; or within a millisecond (results stored to the millisecond before).
+ */
 const TIME_TOLERANCE_MS = 1;
+
+function sameTime(rerunMs: number, storedMs: number): boolean {
+  return officialTimeMs(rerunMs) === storedMs || Math.abs(rerunMs - storedMs) <= TIME_TOLERANCE_MS;
+}
 
 /**
  * The check anyone can make without trusting the server: (a) the revealed seed hashes to the hash
@@ -61,10 +68,15 @@ export async function verifyInBrowser(result: VerifiableResult): Promise<Browser
       const timeOf = new Map(input.runners.map((r, i) => [r.post_position, race.finish_times_ms[i]]));
       const timesAgree = result.finishers.every((f) => {
         const t = timeOf.get(f.post_position);
-        return t !== undefined && Math.abs(t - f.finish_time_ms) <= TIME_TOLERANCE_MS;
+        return t !== undefined && sameTime(t, f.finish_time_ms);
       });
+      // Runners that dead-heated (one recorded time) may stand in either order.
+      const storedTime = new Map(result.finishers.map((f) => [f.post_position, f.finish_time_ms]));
       const orderAgrees =
-        race.finish_order.length === officialOrder.length && race.finish_order.every((p, i) => p === officialOrder[i]);
+        race.finish_order.length === officialOrder.length &&
+        race.finish_order.every(
+          (p, i) => p === officialOrder[i] || storedTime.get(p) === storedTime.get(officialOrder[i] as number),
+        );
       rerun = { available: true, matches: orderAgrees && timesAgree, officialOrder, rerunOrder: race.finish_order };
     } catch (err) {
       rerun = { available: true, error: err instanceof Error ? err.message : String(err) };

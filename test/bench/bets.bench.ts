@@ -1,7 +1,9 @@
 // npm run bench:bets [-- --seconds S --connections C --users N --settle-bets B]
 // Part 1: accepted bets per second with p50/p99 against the built server on a scratch PostgreSQL
 // database: N users signed up through the API, each POST /api/bets a one-bet slip with its own
-// Idempotency-Key, session cookie and CSRF token, spread over 10 open races.
+// Idempotency-Key, session cookie and CSRF token, spread over 10 open races. Beside it, the same
+// transaction in raw PostgreSQL (pgbench, bet-transaction.pgbench.sql) on the same database with
+// the same clients and seconds, when pgbench is on PATH. --settle-bets 0 skips part 2.
 // Part 2: the time to settle B bets (default 100,000) inserted in bulk into one race's pools,
 // from the moment the runner writes the result to the moment every pool of the race is paid.
 
@@ -10,9 +12,10 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { scratchDatabase } from '../support/postgres';
 import { startServerProcess } from '../support/server-process';
+import { rawBetTransactions } from './bet-pgbench';
 import { benchPlacing, RACES, TIME_SCALE } from './bet-placing';
 
-const TARGET_RPS = 1000;
+const TARGET_RPS = 2000;
 const TARGET_P99_MS = 50;
 const TARGET_SETTLE_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -209,6 +212,33 @@ async function main(): Promise<void> {
     console.log(
       `Target ≥ ${TARGET_RPS}/s and p99 < ${TARGET_P99_MS} ms: ${placing.rps >= TARGET_RPS && placing.p99 < TARGET_P99_MS ? 'met' : 'NOT met'}`,
     );
+    const raw = await rawBetTransactions(db.url, seconds, connections);
+    if (raw) {
+      console.log(
+        `\nThe same transaction in raw PostgreSQL (pgbench, test/bench/bet-transaction.pgbench.sql), same run`,
+      );
+      console.table([
+        {
+          '': 'API (POST /api/bets)',
+          connections,
+          'bets/s': placing.rps,
+          'p50 ms': placing.p50,
+          'p99 ms': placing.p99,
+        },
+        {
+          '': 'pgbench (no HTTP, no Node)',
+          connections,
+          'bets/s': raw.tps,
+          'p50 ms': raw.p50,
+          'p99 ms': raw.p99,
+          failed: raw.failed,
+        },
+      ]);
+      console.log(`API / raw PostgreSQL: ${raw.tps > 0 ? ((100 * placing.rps) / raw.tps).toFixed(0) : '–'} %`);
+    } else {
+      console.log('\npgbench not found, raw figure skipped');
+    }
+    if (settleBets <= 0) return;
     const settling = await benchSettlement(
       db.url,
       settleBets,

@@ -66,6 +66,59 @@ export interface PlacingFigures {
   p99: number;
   /** The server's CPU (user + system) per accepted bet in the window, µs. */
   cpuUsPerBet: number;
+  /** What the server's own /metrics say of the window (undefined when it has none). */
+  metrics?: ServerMetrics;
+}
+
+/** From the product's /metrics, over the measured window: slips timed, their p50/p99 (bucket bounds), CPU. */
+export interface ServerMetrics {
+  slips: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuSeconds: number;
+}
+
+type Scrape = Map<string, number>;
+
+/** The bench server's /metrics bearer token. */
+const METRICS_TOKEN = 'bench-metrics-token-bench';
+
+async function scrape(baseUrl: string): Promise<Scrape | undefined> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).catch(
+    () => undefined,
+  );
+  if (!res || res.status !== 200) return undefined;
+  const out: Scrape = new Map();
+  for (const line of (await res.text()).split('\n')) {
+    // Every series carries an `instance` label; the histogram's buckets keep their `le`.
+    const m =
+      /^(furlong_bet_duration_seconds_(?:bucket|count)|furlong_process_cpu_seconds_total)(?:\{([^}]*)\})? (\S+)$/.exec(
+        line,
+      );
+    if (!m?.[1] || !m[3]) continue;
+    const le = /le="([^"]+)"/.exec(m[2] ?? '')?.[1];
+    const name = m[1] === 'furlong_process_cpu_seconds_total' ? 'process_cpu_seconds_total' : m[1];
+    const key = le === undefined ? name : `${name}{le="${le}"}`;
+    out.set(key, (out.get(key) ?? 0) + Number(m[3]));
+  }
+  return out;
+}
+
+/** The window between two scrapes: quantiles read as the upper bound of the bucket they fall in. */
+function metricsBetween(before: Scrape, after: Scrape): ServerMetrics {
+  const delta = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+  const count = delta('furlong_bet_duration_seconds_count');
+  const buckets = [...after.keys()]
+    .filter((k) => k.includes('_bucket'))
+    .map((k) => ({ le: Number(/le="([^"]+)"/.exec(k)?.[1] ?? 'NaN'), n: delta(k) }))
+    .sort((a, b) => a.le - b.le);
+  const quantile = (q: number) => (buckets.find((b) => b.n >= q * count)?.le ?? Number.NaN) * 1000;
+  return {
+    slips: count,
+    p50Ms: quantile(0.5),
+    p99Ms: quantile(0.99),
+    cpuSeconds: Number(delta('process_cpu_seconds_total').toFixed(2)),
+  };
 }
 
 /** A server without live racing on the database at `url`, 10 races opened by hand an hour before post. */
@@ -83,6 +136,7 @@ export async function prepareBetting(
       STARTING_CREDIT_CENTS: '1000000000',
       REGISTER_MAX_PER_IP_PER_HOUR: '100000',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      METRICS_TOKEN,
       ...serverEnv,
     },
     300_000,
@@ -162,9 +216,11 @@ export async function prepareBetting(
       server,
       bettors,
       async run(seconds, conns) {
+        const scrapedBefore = await scrape(server.baseUrl);
         const cpuBefore = cpuMs(pid);
         const result = await cannon(seconds, conns);
         const serverCpuMs = cpuMs(pid) - cpuBefore;
+        const scrapedAfter = await scrape(server.baseUrl);
         return {
           connections: conns,
           accepted: result['2xx'],
@@ -174,6 +230,7 @@ export async function prepareBetting(
           p50: result.latency.p50,
           p99: result.latency.p99,
           cpuUsPerBet: result['2xx'] > 0 ? Math.round((serverCpuMs * 1000) / result['2xx']) : 0,
+          metrics: scrapedBefore && scrapedAfter ? metricsBetween(scrapedBefore, scrapedAfter) : undefined,
         };
       },
       async close() {

@@ -209,6 +209,12 @@ async function main(): Promise<void> {
         'server CPU µs/bet': placing.cpuUsPerBet,
       },
     ]);
+    const m = placing.metrics;
+    console.log(
+      m
+        ? `The server's /metrics for the window: ${m.slips} slips timed (furlong_bet_duration_seconds), p50 ≤ ${m.p50Ms} ms, p99 ≤ ${m.p99Ms} ms (bucket bounds), furlong_process_cpu_seconds_total +${m.cpuSeconds} s`
+        : 'The server has no /metrics (METRICS_ENABLED=false?)',
+    );
     console.log(
       `Target ≥ ${TARGET_RPS}/s and p99 < ${TARGET_P99_MS} ms: ${placing.rps >= TARGET_RPS && placing.p99 < TARGET_P99_MS ? 'met' : 'NOT met'}`,
     );

@@ -87,7 +87,7 @@ async function scrape(baseUrl: string): Promise<Scrape | undefined> {
   const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).catch(
     () => undefined,
   );
-  if (!res || res.status !== 200) return undefined;
+  if (res?.status !== 200) return undefined;
   const out: Scrape = new Map();
   for (const line of (await res.text()).split('\n')) {
     // Every series carries an `instance` label; the histogram's buckets keep their `le`.

@@ -66,6 +66,11 @@ export interface PlacingFigures {
   p99: number;
   /** The server's CPU (user + system) per accepted bet in the window, µs. */
   cpuUsPerBet: number;
+  /**
+   * PostgreSQL's CPU per accepted bet, µs: the server's backends on the bench database (read from
+   * /proc, so only when PostgreSQL runs on this machine and its processes are readable).
+   */
+  pgCpuUsPerBet?: number;
   /** What the server's own /metrics say of the window (undefined when it has none). */
   metrics?: ServerMetrics;
 }
@@ -79,6 +84,15 @@ export interface ServerMetrics {
 }
 
 type Scrape = Map<string, number>;
+
+/** A process's CPU ms, or undefined when it is gone or not readable. */
+function readableCpuMs(pid: number): number | undefined {
+  try {
+    return cpuMs(pid);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The bench server's /metrics bearer token. */
 const METRICS_TOKEN = 'bench-metrics-token-bench';
@@ -217,9 +231,24 @@ export async function prepareBetting(
       bettors,
       async run(seconds, conns) {
         const scrapedBefore = await scrape(server.baseUrl);
+        const backends: number[] = (
+          await pg.query(
+            'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          )
+        ).rows.map((r: { pid: number }) => r.pid);
+        const pgBefore = new Map(backends.map((p) => [p, readableCpuMs(p)]));
         const cpuBefore = cpuMs(pid);
         const result = await cannon(seconds, conns);
         const serverCpuMs = cpuMs(pid) - cpuBefore;
+        // Backends readable before and after (one the pool replaced in between is left out).
+        let pgCpuMs = 0;
+        let pgSeen = false;
+        for (const [p, before] of pgBefore) {
+          const after = readableCpuMs(p);
+          if (before === undefined || after === undefined || after < before) continue;
+          pgCpuMs += after - before;
+          pgSeen = true;
+        }
         const scrapedAfter = await scrape(server.baseUrl);
         return {
           connections: conns,
@@ -230,6 +259,7 @@ export async function prepareBetting(
           p50: result.latency.p50,
           p99: result.latency.p99,
           cpuUsPerBet: result['2xx'] > 0 ? Math.round((serverCpuMs * 1000) / result['2xx']) : 0,
+          pgCpuUsPerBet: pgSeen && result['2xx'] > 0 ? Math.round((pgCpuMs * 1000) / result['2xx']) : undefined,
           metrics: scrapedBefore && scrapedAfter ? metricsBetween(scrapedBefore, scrapedAfter) : undefined,
         };
       },

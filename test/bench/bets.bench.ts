@@ -207,6 +207,7 @@ async function main(): Promise<void> {
         errors: placing.errors,
         'bets stored': placing.stored,
         'server CPU µs/bet': placing.cpuUsPerBet,
+        'PostgreSQL CPU µs/bet': placing.pgCpuUsPerBet ?? '–',
       },
     ]);
     const m = placing.metrics;

@@ -12,7 +12,7 @@ import type {
   ScratchResult,
   ToteView,
 } from '@furlong/contracts';
-import { SIMULATED_SCRATCH_REASONS, scratchPlan } from '@furlong/domain';
+import { SIMULATED_SCRATCH_REASONS, scratchPlan, ticketPayoutCents } from '@furlong/domain';
 import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { ScratchService } from '../src/racing/scratch.service';
@@ -119,9 +119,10 @@ describe('Scratches', () => {
     });
     admin = new ApiSession(sut.baseUrl);
     await admin.logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    // Three consecutive races of one card, open (a double r1-r2, a Pick 3), with fields of 8 or more.
+    // Four consecutive races of one card, open (a double r1-r2, a Pick 3 r1-r3, a fourth to cancel),
+    // the first three with fields of 8 or more.
     const tracks: { id: number }[] = await db().query(
-      'SELECT id FROM tracks WHERE daily_races >= 3 ORDER BY id LIMIT 1',
+      'SELECT id FROM tracks WHERE daily_races >= 4 ORDER BY id LIMIT 1',
     );
     let first = 0;
     // A day whose first three races have fields of eight or more (a scratch then leaves seven).
@@ -143,7 +144,7 @@ describe('Scratches', () => {
                                     status = 'scheduled'
            FROM c1
           WHERE c.track_id = c1.track_id AND c.race_date = c1.race_date
-            AND c.race_number BETWEEN c1.race_number AND c1.race_number + 2
+            AND c.race_number BETWEEN c1.race_number AND c1.race_number + 3
          RETURNING c.id, c.race_number)
        SELECT * FROM u`,
       [first],
@@ -180,8 +181,8 @@ describe('Scratches', () => {
     }
   });
 
-  it('should refund the combinations naming the runner, settle the double on the favourite, and keep the ledger at zero', async () => {
-    const [r1, r2] = card as [number, number];
+  it('should refund the combinations naming the runner, settle the double and the Pick 3 on the favourite, and keep the ledger at zero', async () => {
+    const [r1, r2, r3] = card as [number, number, number];
     const racing = sut.app.get(RacingService);
     const fieldOf = async (id: number) =>
       (await sut.get<CurrentRaceDetail>(`/api/current_races/${id}`)).body.entries.map((e) => e.post_position);
@@ -220,6 +221,12 @@ describe('Scratches', () => {
         selections: [[w1], [s, expectedW2]],
         box: false,
       },
+    ]);
+    // Carol's Pick 3 names the runner in its second leg: it stands for the favourite there too.
+    const w3 = (await racing.runnable(r3))?.race.finish_order[0] as number;
+    const carol = await bettor();
+    await place(carol, [
+      { bet_type: 'Pick 3', race_ids: [r1, r2, r3], amount_cents: 100, selections: [[w1], [s], [w3]], box: false },
     ]);
     const aliceBefore = await balance(alice);
     const poolsBefore = await singleRacePools(r2);
@@ -329,6 +336,22 @@ describe('Scratches', () => {
       payout_cents: 2 * ((100 * (kept[0]?.price_per_dollar_cents ?? 0)) / 100),
     });
 
+    // Carol's Pick 3 with the scratched runner in leg 2 is paid as w1-w2-w3, all three right.
+    expect(await finishRace(sut.app, r3)).toContain(w3);
+    const carolBets = await settledBets(carol);
+    const pick3: { combination: string; price_per_dollar_cents: number; races_correct: number }[] = await db().query(
+      `SELECT pp.combination, pp.price_per_dollar_cents, pp.races_correct
+         FROM pool_payoffs pp JOIN wager_pools p ON p.id = pp.pool_id
+        WHERE p.current_race_id = $1 AND p.bet_type = 'Pick 3'`,
+      [r1],
+    );
+    const sequence = pick3.find((k) => k.combination === `${w1}-${w2}-${w3}`);
+    expect(sequence?.races_correct).toBe(3);
+    expect(carolBets[0]).toMatchObject({
+      status: 'won',
+      payout_cents: ticketPayoutCents(100, sequence?.price_per_dollar_cents ?? 0),
+    });
+
     // The result lists the scratch and still verifies from the seed.
     const result = (await sut.get<LiveRaceResult>(`/api/current_races/${r2}/result`)).body;
     expect(result.scratched.map((r) => [r.post_position, r.reason])).toEqual([[s, 'Vet scratch']]);
@@ -342,7 +365,7 @@ describe('Scratches', () => {
   }, 90_000);
 
   it('should cancel and refund a race left with fewer than six starters', async () => {
-    const r3 = card[2] as number;
+    const r3 = card[3] as number;
     const field = (await sut.get<CurrentRaceDetail>(`/api/current_races/${r3}`)).body.entries.map(
       (e) => e.post_position,
     );

@@ -399,12 +399,6 @@ export const toteOddsSchema = toteViewSchema
   .meta({ id: 'ToteOdds' });
 export type ToteOdds = z.infer<typeof toteOddsSchema>;
 
-/** The `tote:odds` part of a board. */
-export function toteOddsOf(board: ToteView): ToteOdds {
-  const { race_id, status, frozen, as_of, pools, runners } = board;
-  return { race_id, status, frozen, as_of, pools, runners };
-}
-
 // ─── Results with payoffs ────────────────────────────────────────────────────────────────────────
 
 /**

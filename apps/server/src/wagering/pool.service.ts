@@ -3,6 +3,7 @@ import type {
   DailyDoubleProbables,
   ExactaProbable,
   PickWillPays,
+  ToteOdds,
   ToteRunner,
   ToteView,
 } from '@furlong/contracts';
@@ -32,6 +33,9 @@ import { carryoverAccountCode, takeoutFor, takesBets } from './wagering-rules';
 
 /** Odds to 1 as the board shows them: two decimals. */
 const oddsToOne = (odds: { toOne: number }) => Math.round(odds.toOne * 100) / 100;
+
+/** The pools whose interests the board's light part (`tote:odds`) reads. */
+const STRAIGHT_TYPES = ['Win', 'Place', 'Show'] as const satisfies readonly BetTypeName[];
 
 /** The longest sequence (Pick 10): the races a pool starting at a race may reach. */
 const MAX_LEGS = Math.max(...BET_TYPES.map((t) => t.legs));
@@ -338,6 +342,71 @@ export class PoolService {
     return byPost;
   }
 
+  /**
+   * The `tote:odds` part of the board: the pools' totals and the runners' money and win odds. Reads
+   * the win, place and show interests only (not the exotics' hundreds), as it goes out after bets.
+   */
+  async toteOdds(raceId: number): Promise<ToteOdds> {
+    const [race, pools, line] = await Promise.all([
+      this.pools.race(raceId),
+      this.pools.poolsStartingAt(raceId),
+      this.fieldLine(raceId),
+    ]);
+    if (!race) throw notFound('Current race', raceId);
+    const straight = pools.filter((p) => (STRAIGHT_TYPES as readonly string[]).includes(p.bet_type));
+    const money = await this.pools.interests(
+      this.dataSource,
+      straight.map((p) => p.id),
+    );
+    return this.oddsPart(raceId, race, pools, line, money);
+  }
+
+  /** The board's light part from what the board reads: header, pools and runners. */
+  private oddsPart(
+    raceId: number,
+    race: { status: string; post_time: Date },
+    pools: readonly PoolRow[],
+    line: FieldLine,
+    money: ReadonlyMap<number, Record<string, number>>,
+  ): ToteOdds {
+    const moneyOf = (name: BetTypeName) => {
+      const row = pools.find((p) => p.bet_type === name);
+      return row ? (money.get(row.id) ?? {}) : undefined;
+    };
+    const winRow = pools.find((p) => p.bet_type === 'Win');
+    const win = winRow ? { takeout: winRow.takeout, money: moneyOf('Win') ?? {} } : undefined;
+    const runners: ToteRunner[] = line.runners.map((r) => {
+      const key = String(r.post_position);
+      const odds = win ? winOdds(win, key) : null;
+      return {
+        post_position: r.post_position,
+        horse_name: r.horse_name,
+        morning_line: line.odds[key] ?? '99-1',
+        win_cents: win?.money[key] ?? 0,
+        place_cents: moneyOf('Place')?.[key] ?? 0,
+        show_cents: moneyOf('Show')?.[key] ?? 0,
+        win_odds: odds ? oddsToOne(odds) : null,
+        win_odds_display: odds?.fractional ?? null,
+      };
+    });
+    const racingNow = this.clock.nowMs();
+    return {
+      race_id: raceId,
+      status: race.status,
+      frozen: race.status !== 'open' || race.post_time.getTime() <= racingNow,
+      as_of: new Date(racingNow).toISOString(),
+      pools: pools.map((p) => ({
+        bet_type: p.bet_type as BetTypeName,
+        race_ids: p.race_ids,
+        gross_cents: p.gross_cents,
+        takeout: p.takeout,
+        net_cents: netPoolCents(p.gross_cents, p.takeout, p.carryover_cents),
+        carryover_cents: p.carryover_cents,
+      })),
+      runners,
+    };
+  }
+
   /** GET /api/current_races/{id}/tote and the `tote:update` event. */
   async tote(raceId: number): Promise<ToteView> {
     // The independent reads at once (each a round trip; a board is waited for by every viewer).
@@ -360,21 +429,7 @@ export class PoolService {
     );
     // The board's own views of some types: by a checked name, so a renamed type fails to compile.
     const ofType = (name: BetTypeName) => byType.get(name);
-    const win = ofType('Win')?.pool;
-    const runners: ToteRunner[] = line.runners.map((r) => {
-      const key = String(r.post_position);
-      const odds = win ? winOdds(win, key) : null;
-      return {
-        post_position: r.post_position,
-        horse_name: r.horse_name,
-        morning_line: line.odds[key] ?? '99-1',
-        win_cents: win?.money[key] ?? 0,
-        place_cents: ofType('Place')?.pool.money[key] ?? 0,
-        show_cents: ofType('Show')?.pool.money[key] ?? 0,
-        win_odds: odds ? oddsToOne(odds) : null,
-        win_odds_display: odds?.fractional ?? null,
-      };
-    });
+    const odds = this.oddsPart(raceId, race, pools, line, money);
     const exacta = ofType('Exacta')?.pool;
     const willPay = exacta ? probables({ ...exacta, rules: this.config.wagering.priceRules }) : {};
     const exacta_probables: ExactaProbable[] = [];
@@ -397,21 +452,8 @@ export class PoolService {
       Promise.all(picks.map((p) => this.pickWillPays(p, field, winners, winners.has(raceId)))),
     ]);
 
-    const racingNow = this.clock.nowMs();
     return {
-      race_id: raceId,
-      status: race.status,
-      frozen: race.status !== 'open' || race.post_time.getTime() <= racingNow,
-      as_of: new Date(racingNow).toISOString(),
-      pools: pools.map((p) => ({
-        bet_type: p.bet_type as BetTypeName,
-        race_ids: p.race_ids,
-        gross_cents: p.gross_cents,
-        takeout: p.takeout,
-        net_cents: netPoolCents(p.gross_cents, p.takeout, p.carryover_cents),
-        carryover_cents: p.carryover_cents,
-      })),
-      runners,
+      ...odds,
       exacta_probables,
       daily_double,
       pick_will_pays,

@@ -1,4 +1,4 @@
-import { type ToteView, toteOddsOf, toteRoom } from '@furlong/contracts';
+import { type ToteView, toteRoom } from '@furlong/contracts';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Metrics } from '../metrics/metrics';
 import { SocketEmitter } from '../realtime/socket-emitter';
@@ -54,9 +54,9 @@ export class ToteFeed implements OnApplicationShutdown {
     return this.compute(raceId);
   }
 
-  /** A board now; `crowd`: with the crowd's money due first (a write), else the pools as they are. */
-  private compute(raceId: number, crowd = true): Promise<ToteView> {
-    const board = crowd ? this.pools.liveTote(raceId) : this.pools.tote(raceId);
+  /** A board now, with the crowd's money due first. */
+  private compute(raceId: number): Promise<ToteView> {
+    const board = this.pools.liveTote(raceId);
     if (this.boards.size > 1000) this.boards.clear();
     if (this.lastAt.size > 1000) this.lastAt.clear();
     this.lastAt.set(raceId, Date.now());
@@ -101,20 +101,24 @@ export class ToteFeed implements OnApplicationShutdown {
     return this.emitter.watched(toteRoom(raceId));
   }
 
-  /** The board now (by default the crowd's money due first) to the race's tote room; failures are logged. */
-  async broadcast(raceId: number, crowd = true): Promise<void> {
+  /** The board now (the crowd's money due first) to the race's tote room; failures are logged. */
+  async broadcast(raceId: number): Promise<void> {
     try {
-      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.compute(raceId, crowd));
+      this.emitter.toRoom(toteRoom(raceId), 'tote:update', await this.compute(raceId));
       this.metrics.toteBroadcast();
     } catch (err) {
       this.logger.warn(`tote of race ${raceId} not broadcast: ${(err as Error).message}`);
     }
   }
 
-  /** The pools and odds of a fresh board (no crowd write) to the race's tote room; failures are logged. */
+  /**
+   * The pools and odds as they stand (no crowd write; not the exotics' probables, which the tick's
+   * board brings) to the race's tote room; failures are logged.
+   */
   private async broadcastOdds(raceId: number): Promise<void> {
+    this.lastAt.set(raceId, Date.now());
     try {
-      this.emitter.toRoom(toteRoom(raceId), 'tote:odds', toteOddsOf(await this.compute(raceId, false)));
+      this.emitter.toRoom(toteRoom(raceId), 'tote:odds', await this.pools.toteOdds(raceId));
       this.metrics.toteBroadcast();
     } catch (err) {
       this.logger.warn(`tote odds of race ${raceId} not broadcast: ${(err as Error).message}`);

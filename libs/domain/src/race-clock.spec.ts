@@ -1,5 +1,5 @@
-import { officialTimeMs, raceClockMs } from './race-clock';
-import { RACE_SAMPLE_MS, simulateRace } from './race-engine';
+import { raceClockMs } from './race-clock';
+import { officialTimeMs, RACE_SAMPLE_MS, simulateRace } from './race-engine';
 
 const input = {
   seed: 'c0ffee',

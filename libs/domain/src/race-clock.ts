@@ -1,12 +1,4 @@
-import { RACE_SAMPLE_MS, type SimulatedRace } from './race-engine';
-
-/** The official timer's resolution: hundredths of a second. Equal recorded times dead-heat. */
-export const OFFICIAL_TIME_STEP_MS = 10;
-
-/** A finishing time as the official result records it: to the hundredth of a second (in ms), at least 0.01 s. */
-export function officialTimeMs(engineMs: number): number {
-  return Math.max(OFFICIAL_TIME_STEP_MS, Math.round(engineMs / OFFICIAL_TIME_STEP_MS) * OFFICIAL_TIME_STEP_MS);
-}
+import { officialTimeMs, RACE_SAMPLE_MS, type SimulatedRace } from './race-engine';
 
 /**
  * The race clock at sample `k`, as the screen shows it: the race time (k × 500 ms) until the winner

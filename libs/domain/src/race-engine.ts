@@ -217,6 +217,32 @@ export function simulateRace(input: EngineInput): SimulatedRace {
   };
 }
 
+/** The official timer's resolution: hundredths of a second. Equal recorded times dead-heat. */
+export const OFFICIAL_TIME_STEP_MS = 10;
+
+/** A finishing time as the official result records it: to the hundredth of a second (in ms), at least 0.01 s. */
+export function officialTimeMs(engineMs: number): number {
+  return Math.max(OFFICIAL_TIME_STEP_MS, Math.round(engineMs / OFFICIAL_TIME_STEP_MS) * OFFICIAL_TIME_STEP_MS);
+}
+
+/**
+ * The stored result in the engine's shape (times in the order of `runners`), so that a re-run can
+ * be compared with it by sameResult. Samples are not stored and stay empty.
+ */
+export function storedRace(
+  /** Winner first. */
+  finishers: readonly { post_position: number; finish_time_ms: number }[],
+  runners: readonly EngineRunner[],
+): SimulatedRace {
+  const timeByPost = new Map(finishers.map((f) => [f.post_position, f.finish_time_ms]));
+  return {
+    finish_order: finishers.map((f) => f.post_position),
+    finish_times_ms: runners.map((r) => timeByPost.get(r.post_position) ?? Number.NaN),
+    winner_time_ms: finishers[0]?.finish_time_ms ?? Number.NaN,
+    samples: [],
+  };
+}
+
 /**
  * Whether two runs of a race agree: the same finishing order and every runner's time equal as the
  * official timer records it (to the hundredth, so dead heats match) or within half a millisecond (a
@@ -227,7 +253,7 @@ export function simulateRace(input: EngineInput): SimulatedRace {
 export function sameResult(a: SimulatedRace, b: SimulatedRace, posts?: readonly number[]): boolean {
   if (a.finish_order.length !== b.finish_order.length) return false;
   if (a.finish_times_ms.length !== b.finish_times_ms.length) return false;
-  const same = (x: number, y: number): boolean => Math.abs(x - y) <= 0.5 || officialTime(x) === officialTime(y);
+  const same = (x: number, y: number): boolean => Math.abs(x - y) <= 0.5 || officialTimeMs(x) === officialTimeMs(y);
   for (let i = 0; i < a.finish_times_ms.length; i++) {
     if (!same(a.finish_times_ms[i] as number, b.finish_times_ms[i] as number)) return false;
   }
@@ -236,14 +262,9 @@ export function sameResult(a: SimulatedRace, b: SimulatedRace, posts?: readonly 
   for (let i = 0; i < a.finish_order.length; i++) {
     const pa = a.finish_order[i] as number;
     const pb = b.finish_order[i] as number;
-    if (pa !== pb && !(posts && officialTime(timeOf(pa)) === officialTime(timeOf(pb)))) return false;
+    if (pa !== pb && !(posts && officialTimeMs(timeOf(pa)) === officialTimeMs(timeOf(pb)))) return false;
   }
   return same(a.winner_time_ms, b.winner_time_ms);
-}
-
-/** officialTimeMs (race-clock.ts) without the import cycle: to the hundredth, at least 10 ms. */
-function officialTime(ms: number): number {
-  return Math.max(10, Math.round(ms / 10) * 10);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { type EngineRunner, horseTraits, sameResult, simulateRace, speedFigure } from '@furlong/domain';
-import { deadHeatPurse, LIVE_PURSE_SHARES, livePurseSplit, officialFinishers, storedRace } from './race-result.math';
+import { type EngineRunner, horseTraits, sameResult, simulateRace, speedFigure, storedRace } from '@furlong/domain';
+import { deadHeatPurse, LIVE_PURSE_SHARES, livePurseSplit, officialFinishers } from './race-result.math';
 
 const runners: EngineRunner[] = Array.from({ length: 8 }, (_, i) => ({
   post_position: i + 1,

@@ -69,21 +69,3 @@ export function officialFinishers(
     earnings_cents: purse[k] as number,
   }));
 }
-
-/**
- * The stored result in the engine's shape (times in the order of `runners`), so that a re-run can
- * be compared with it by sameResult. Samples are not stored and stay empty.
- */
-export function storedRace(
-  /** Winner first. */
-  finishers: readonly { post_position: number; finish_time_ms: number }[],
-  runners: readonly EngineRunner[],
-): SimulatedRace {
-  const timeByPost = new Map(finishers.map((f) => [f.post_position, f.finish_time_ms]));
-  return {
-    finish_order: finishers.map((f) => f.post_position),
-    finish_times_ms: runners.map((r) => timeByPost.get(r.post_position) ?? Number.NaN),
-    winner_time_ms: finishers[0]?.finish_time_ms ?? Number.NaN,
-    samples: [],
-  };
-}

@@ -15,6 +15,7 @@ import {
   type SimulatedRace,
   sameResult,
   simulateRace,
+  storedRace,
 } from '@furlong/domain';
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { notFound } from '../common/api-error';
@@ -29,7 +30,7 @@ import {
   type RunnerFormRow,
 } from './race.repository';
 import { RaceEvents } from './race-events';
-import { officialFinishers, storedRace } from './race-result.math';
+import { officialFinishers } from './race-result.math';
 import { sampleDueAt, toFrame } from './sample-timetable';
 
 /** Speed figure of a horse without form. */

@@ -1,5 +1,5 @@
 import type { LiveRaceResult } from '@furlong/contracts';
-import { type EngineInput, type EngineRunner, officialTimeMs, simulateRace } from '@furlong/domain';
+import { type EngineInput, type EngineRunner, sameResult, simulateRace, storedRace } from '@furlong/domain';
 
 /** SHA-256 of the text's UTF-8 bytes as lower-case hex, by the browser's own crypto. */
 export async function sha256Hex(text: string): Promise<string> {
@@ -40,16 +40,6 @@ export interface BrowserCheck {
 }
 
 /**
- * Finishing times agree when the re-run's time, recorded as the official timer does (to the
- * hundredth), is the stored one; or within a millisecond (results stored to the millisecond before).
- */
-const TIME_TOLERANCE_MS = 1;
-
-function sameTime(rerunMs: number, storedMs: number): boolean {
-  return officialTimeMs(rerunMs) === storedMs || Math.abs(rerunMs - storedMs) <= TIME_TOLERANCE_MS;
-}
-
-/**
  * The check anyone can make without trusting the server: (a) the revealed seed hashes to the hash
  * published before the off; (b) the engine, run here from that seed, finishes the field in the
  * official order and times — when the result carries the engine's input.
@@ -65,19 +55,14 @@ export async function verifyInBrowser(result: VerifiableResult): Promise<Browser
   } else {
     try {
       const race = simulateRace(input);
-      const timeOf = new Map(input.runners.map((r, i) => [r.post_position, race.finish_times_ms[i]]));
-      const timesAgree = result.finishers.every((f) => {
-        const t = timeOf.get(f.post_position);
-        return t !== undefined && sameTime(t, f.finish_time_ms);
-      });
-      // Runners that dead-heated (one recorded time) may stand in either order.
-      const storedTime = new Map(result.finishers.map((f) => [f.post_position, f.finish_time_ms]));
-      const orderAgrees =
-        race.finish_order.length === officialOrder.length &&
-        race.finish_order.every(
-          (p, i) => p === officialOrder[i] || storedTime.get(p) === storedTime.get(officialOrder[i] as number),
-        );
-      rerun = { available: true, matches: orderAgrees && timesAgree, officialOrder, rerunOrder: race.finish_order };
+      // The domain's comparison, as the server's verification makes it: times as the official
+      // timer records them (to the hundredth), runners that dead-heated in either order.
+      const matches = sameResult(
+        storedRace(result.finishers, input.runners),
+        race,
+        input.runners.map((r) => r.post_position),
+      );
+      rerun = { available: true, matches, officialOrder, rerunOrder: race.finish_order };
     } catch (err) {
       rerun = { available: true, error: err instanceof Error ? err.message : String(err) };
     }

@@ -17,7 +17,7 @@ import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { ScratchService } from '../src/racing/scratch.service';
 import { ApiSession } from './support/api-session';
-import { finishRace, stageRace, waitFor, watchRace } from './support/live-race';
+import { finishRace, openCard, stageRace, waitFor, watchRace } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -137,21 +137,8 @@ describe('Scratches', () => {
       );
       if (small[0]?.n === 3) first = id;
     }
-    const rows: { id: number; race_number: number }[] = await db().query(
-      `WITH c1 AS (SELECT track_id, race_date, race_number, post_time FROM current_races WHERE id = $1),
-       u AS (
-         UPDATE current_races c SET post_time = c1.post_time + (c.race_number - c1.race_number) * interval '20 minutes',
-                                    status = 'scheduled'
-           FROM c1
-          WHERE c.track_id = c1.track_id AND c.race_date = c1.race_date
-            AND c.race_number BETWEEN c1.race_number AND c1.race_number + 3
-         RETURNING c.id, c.race_number)
-       SELECT * FROM u`,
-      [first],
-    );
-    card = rows.sort((a, b) => a.race_number - b.race_number).map((r) => r.id);
+    card = await openCard(sut.app, first, 4);
     for (const id of card) {
-      await sut.app.get(RacingService).open([id]);
       await waitFor(`the pools of race ${id}`, async () => {
         const n: { n: number }[] = await db().query(
           `SELECT count(*)::int AS n FROM wager_pools WHERE current_race_id = $1 AND bet_type = 'Win' AND seed_cents > 0`,

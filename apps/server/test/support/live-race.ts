@@ -187,9 +187,15 @@ export async function finishRace(app: INestApplication, raceId: number): Promise
  * For tests that open and finish races themselves (racing off), e.g. a double and a Pick N.
  */
 export async function stageCard(app: INestApplication, trackId: number, count: number): Promise<number[]> {
-  const db = app.get(DataSource);
-  const first = await stageRace(app, { startsInWallMs: 10 * 60_000, trackId });
-  const rows: { id: number; race_number: number }[] = await db.query(
+  return openCard(app, await stageRace(app, { startsInWallMs: 10 * 60_000, trackId }), count);
+}
+
+/**
+ * The staged race `firstId` and the `count` − 1 races after it on its card, 20 racing minutes apart
+ * from its post time, opened; answers their ids in card order.
+ */
+export async function openCard(app: INestApplication, firstId: number, count: number): Promise<number[]> {
+  const rows: { id: number; race_number: number }[] = await app.get(DataSource).query(
     `WITH c1 AS (SELECT track_id, race_date, race_number, post_time FROM current_races WHERE id = $1),
      u AS (
        UPDATE current_races c SET post_time = c1.post_time + (c.race_number - c1.race_number) * interval '20 minutes',
@@ -199,7 +205,7 @@ export async function stageCard(app: INestApplication, trackId: number, count: n
           AND c.race_number BETWEEN c1.race_number AND c1.race_number + $2 - 1
        RETURNING c.id, c.race_number)
      SELECT * FROM u`,
-    [first, count],
+    [firstId, count],
   );
   const card = rows.sort((a, b) => a.race_number - b.race_number).map((r) => r.id);
   for (const id of card) await app.get(RacingService).open([id]);

@@ -41,6 +41,8 @@ async function result(page: Page, baseUrl: string, raceId: number): Promise<Live
 
 /** Racing minutes a race must have left to be bet on here (20×: 3 s of wall time each). */
 const MIN_MTP = 6;
+/** At most this many racing minutes to post, so the walk waits at most a minute and a half for the off. */
+const MAX_MTP = 30;
 
 interface Candidate {
   id: number;
@@ -69,8 +71,9 @@ async function foresee(databaseUrl: string): Promise<Candidate[]> {
           AND NOT EXISTS (SELECT 1 FROM current_race_entries e
                            WHERE e.current_race_id = current_races.id AND e.scratched_at IS NOT NULL)
           AND post_time > now() + make_interval(secs => $1)
+          AND post_time < now() + make_interval(secs => $2)
         ORDER BY post_time`,
-      [(MIN_MTP * 60) / 20],
+      [(MIN_MTP * 60) / 20, (MAX_MTP * 60) / 20],
     );
     return rows.map((r) => {
       const race = simulateRace({
@@ -93,7 +96,10 @@ async function foresee(databaseUrl: string): Promise<Candidate[]> {
   }
 }
 
-/** Waits (bounded) for an open race with a dead heat whose winner and runner-up are clear. */
+/**
+ * Waits (bounded) for an open race posting within MAX_MTP with a dead heat whose winner and
+ * runner-up are clear (new races open as the racing clock runs, so one comes along).
+ */
 async function raceWithDeadHeat(databaseUrl: string): Promise<Candidate> {
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {

@@ -81,6 +81,9 @@ export interface ServerMetrics {
   p50Ms: number;
   p99Ms: number;
   cpuSeconds: number;
+  /** Transactions that wrote slips, and the slips per transaction (furlong_bet_slip_group_size). */
+  groups: number;
+  slipsPerGroup: number;
 }
 
 type Scrape = Map<string, number>;
@@ -106,7 +109,7 @@ async function scrape(baseUrl: string): Promise<Scrape | undefined> {
   for (const line of (await res.text()).split('\n')) {
     // Every series carries an `instance` label; the histogram's buckets keep their `le`.
     const m =
-      /^(furlong_bet_duration_seconds_(?:bucket|count)|furlong_process_cpu_seconds_total)(?:\{([^}]*)\})? (\S+)$/.exec(
+      /^(furlong_bet_duration_seconds_(?:bucket|count)|furlong_bet_slip_group_size_(?:sum|count)|furlong_process_cpu_seconds_total)(?:\{([^}]*)\})? (\S+)$/.exec(
         line,
       );
     if (!m?.[1] || !m[3]) continue;
@@ -132,6 +135,10 @@ function metricsBetween(before: Scrape, after: Scrape): ServerMetrics {
     p50Ms: quantile(0.5),
     p99Ms: quantile(0.99),
     cpuSeconds: Number(delta('process_cpu_seconds_total').toFixed(2)),
+    groups: delta('furlong_bet_slip_group_size_count'),
+    slipsPerGroup: Number(
+      (delta('furlong_bet_slip_group_size_sum') / Math.max(1, delta('furlong_bet_slip_group_size_count'))).toFixed(1),
+    ),
   };
 }
 

@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     const m = placing.metrics;
     console.log(
       m
-        ? `The server's /metrics for the window: ${m.slips} slips timed (furlong_bet_duration_seconds), p50 ≤ ${m.p50Ms} ms, p99 ≤ ${m.p99Ms} ms (bucket bounds), furlong_process_cpu_seconds_total +${m.cpuSeconds} s`
+        ? `The server's /metrics for the window: ${m.slips} slips timed (furlong_bet_duration_seconds), p50 ≤ ${m.p50Ms} ms, p99 ≤ ${m.p99Ms} ms (bucket bounds), furlong_process_cpu_seconds_total +${m.cpuSeconds} s, ${m.groups} transactions of ${m.slipsPerGroup} slips on average (furlong_bet_slip_group_size)`
         : 'The server has no /metrics (METRICS_ENABLED=false?)',
     );
     console.log(

@@ -9,6 +9,7 @@ import type {
 } from '@furlong/contracts';
 import { BET_TYPES, ticketPayoutCents } from '@furlong/domain';
 import { DataSource } from 'typeorm';
+import { Metrics } from '../src/metrics/metrics';
 import { RacingService } from '../src/racing/racing.service';
 import { SettlementService } from '../src/wagering/settlement.service';
 import { ApiSession } from './support/api-session';
@@ -295,6 +296,108 @@ describe('Wagering API', () => {
     expect(await balanceOf(punter)).toBe(START_CREDIT - accepted * cost);
     const history = await punter.get<BetListResponse>('/api/me/bets?limit=200');
     expect(history.body.total).toBe(accepted);
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('should write slips that arrive together in shared transactions, each all or nothing with its own answer', async () => {
+    const [raceA, raceB, closedRace] = [await openRace(), await openRace(), await openRace()];
+    await db().query(`UPDATE current_races SET status = 'closed' WHERE id = $1`, [closedRace]);
+    const punters = await Promise.all(Array.from({ length: 8 }, () => bettor()));
+    const poor = punters[0] as (typeof punters)[number];
+    const grossOf = async (raceId: number, betType: string) =>
+      Number(
+        (
+          await db().query('SELECT gross_cents FROM wager_pools WHERE current_race_id = $1 AND bet_type = $2', [
+            raceId,
+            betType,
+          ])
+        )[0]?.gross_cents ?? 0,
+      );
+    const before = { winA: await grossOf(raceA, 'Win'), exactaB: await grossOf(raceB, 'Exacta') };
+    const groups = () => {
+      const metric = sut.app.get(Metrics).registry.getSingleMetric('furlong_bet_slip_group_size') as unknown as {
+        get(): Promise<{ values: { metricName?: string; value: number }[] }>;
+      };
+      return metric.get().then((m) => ({
+        count: m.values.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0,
+        sum: m.values.find((v) => v.metricName?.endsWith('_sum'))?.value ?? 0,
+      }));
+    };
+    const groupsBefore = await groups();
+
+    const exactaB = (amount = 200): BetRequest => ({
+      bet_type: 'Exacta',
+      race_ids: [raceB],
+      amount_cents: amount,
+      selections: [[1], [2, 3]],
+      box: false,
+    });
+    const twinKey = key();
+    const slips: { who: (typeof punters)[number]; bets: BetRequest[]; key?: string }[] = [
+      ...punters.slice(1).flatMap((who, i) => [
+        { who, bets: [win(raceA, (i % 4) + 1, 300)] },
+        { who, bets: [exactaB()] },
+        { who, bets: [win(raceA, 2, 500), { ...win(raceB, 3, 200), bet_type: 'Place' as BetTypeName }] },
+        { who, bets: [win(raceA, 5, 100 * (i + 1))] },
+      ]),
+      // Five of 30,000 from a wallet of 100,000: three are paid for, two are refused.
+      ...Array.from({ length: 5 }, () => ({ who: poor, bets: [win(raceA, 1, 30_000)] })),
+      { who: punters[1] as (typeof punters)[number], bets: [win(closedRace, 1)] },
+      { who: punters[2] as (typeof punters)[number], bets: [win(raceA, 6, 700)], key: twinKey },
+      { who: punters[2] as (typeof punters)[number], bets: [win(raceA, 6, 700)], key: twinKey },
+    ];
+    const answers = await Promise.all(slips.map((s) => place(s.who, s.bets, s.key ?? key())));
+
+    // Groups of more than one slip were written.
+    const groupsAfter = await groups();
+    expect(groupsAfter.sum - groupsBefore.sum).toBeGreaterThan(groupsAfter.count - groupsBefore.count);
+
+    // Each slip its own answer: the closed race refused naming its field, two of the poor wallet's
+    // slips refused for funds, the twins one slip answered twice, everything else accepted.
+    const closed = answers[slips.length - 3];
+    expect(closed?.status).toBe(409);
+    expect(closed?.body.errors?.[0]?.field).toBe('bets[0].race_ids[0]');
+    const poorAnswers = answers.slice(28, 33);
+    expect(poorAnswers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(poorAnswers.filter((a) => a.status === 409).every((a) => a.body.reason === 'insufficient_funds')).toBe(true);
+    const [twin1, twin2] = answers.slice(-2);
+    expect(twin1?.status).toBe(201);
+    expect(twin2?.body).toEqual(twin1?.body);
+    expect(answers.slice(0, 28).every((a) => a.status === 201)).toBe(true);
+
+    // Every wallet debited exactly by its accepted slips, and each answer's balance is the wallet
+    // right after that slip, as if the slips had been placed one after another.
+    for (const who of punters) {
+      const mine = answers
+        .filter((a, i) => slips[i]?.who === who && a.status === 201 && !(a === twin2))
+        .map((a) => a.body);
+      const spent = mine.reduce((sum, b) => sum + b.total_cents, 0);
+      expect(await balanceOf(who)).toBe(START_CREDIT - spent);
+      let left = START_CREDIT;
+      for (const body of [...mine].sort((x, y) => y.balance_cents - x.balance_cents)) {
+        left -= body.total_cents;
+        expect(body.balance_cents).toBe(left);
+      }
+    }
+
+    // The pools hold exactly the accepted money.
+    const accepted = answers.filter((a) => a.status === 201 && a !== twin2).flatMap((a) => a.body.bets);
+    const totalOf = (raceId: number, betType: string) =>
+      accepted
+        .filter((b) => b.race_ids[0] === raceId && b.bet_type === betType)
+        .reduce((sum, b) => sum + b.total_cents, 0);
+    expect(await grossOf(raceA, 'Win')).toBe(before.winA + totalOf(raceA, 'Win'));
+    expect(await grossOf(raceB, 'Exacta')).toBe(before.exactaB + totalOf(raceB, 'Exacta'));
+
+    // Each account's entries chain: every balance after is the one before plus the entry.
+    const broken: { n: number }[] = await db().query(
+      `SELECT count(*)::int AS n FROM (
+         SELECT balance_after_cents - amount_cents
+                  - lag(balance_after_cents) OVER (PARTITION BY account_id ORDER BY id) AS gap
+           FROM ledger_entries) g
+        WHERE gap <> 0`,
+    );
+    expect(broken[0]?.n).toBe(0);
     expect(await ledgerSum()).toBe(0);
   });
 

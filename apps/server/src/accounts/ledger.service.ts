@@ -2,7 +2,7 @@ import { formatMoney } from '@furlong/domain';
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
-import { type LedgerAccountRef, LedgerRepository, type LockedAccount } from './ledger.repository';
+import { type LedgerAccountRef, type LedgerMove, LedgerRepository, type LockedAccount } from './ledger.repository';
 
 export type { LedgerAccountRef };
 
@@ -61,14 +61,7 @@ export class LedgerService {
    * user's wallet with InsufficientFundsException, and writes the transfer and its two entries.
    */
   async transfer(manager: EntityManager, request: TransferRequest): Promise<TransferResult> {
-    const { amount_cents: amount, reason } = request;
-    if (!Number.isSafeInteger(amount) || amount <= 0) {
-      throw new RangeError(`amount_cents must be a positive whole number of cents, got ${amount}`);
-    }
-    if (!REASON.test(reason)) throw new RangeError(`reason must match ${REASON}, got '${reason}'`);
-    const reference = request.reference ?? null;
-    if (reference !== null && reference.length > 200) throw new RangeError('reference is longer than 200 characters');
-    const move = { from: request.from, to: request.to, amount, reason, reference, at: this.clock.now() };
+    const move = { ...checkedMove(request), at: this.clock.now() };
     let outcome = await this.repository.transfer(manager, move);
     // The migration makes the house; a full reset (`npm run seed` truncates every table) may not keep it.
     if (
@@ -86,7 +79,21 @@ export class LedgerService {
         to_balance_cents: Number(outcome.to_balance_cents),
       };
     }
-    throw refusal(outcome.accounts, move.from, move.to, amount);
+    throw refusal(outcome.accounts, move.from, move.to, move.amount);
+  }
+
+  /**
+   * Moves money for several transfers at once, all or nothing, as if made one after another in the
+   * order given (each payer's balance checked at its own step). Refuses with the first refusal that
+   * order meets (InsufficientFundsException for an overdraft) and then writes nothing.
+   */
+  async transferMany(manager: EntityManager, requests: readonly TransferRequest[]): Promise<TransferResult[]> {
+    if (requests.length === 0) return [];
+    const at = this.clock.now();
+    const moves = requests.map((request) => ({ ...checkedMove(request), at }));
+    const outcome = await this.repository.transferMany(manager, moves, at);
+    if (outcome.moved.length === moves.length) return outcome.moved;
+    throw firstRefusal(outcome.accounts, moves);
   }
 
   /** Opens (or finds) a user's wallet at zero. */
@@ -116,6 +123,35 @@ export class LedgerService {
   lockBalance(manager: EntityManager, code: string): Promise<number> {
     return this.repository.lockBalance(manager, code);
   }
+}
+
+/** A transfer request as the repository takes it, after checking its amount, reason and reference. */
+function checkedMove(request: TransferRequest): Omit<LedgerMove, 'at'> {
+  const { amount_cents: amount, reason } = request;
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new RangeError(`amount_cents must be a positive whole number of cents, got ${amount}`);
+  }
+  if (!REASON.test(reason)) throw new RangeError(`reason must match ${REASON}, got '${reason}'`);
+  const reference = request.reference ?? null;
+  if (reference !== null && reference.length > 200) throw new RangeError('reference is longer than 200 characters');
+  return { from: request.from, to: request.to, amount, reason, reference };
+}
+
+/** Why a statement of several transfers moved nothing: the first move, in order, that could not be made. */
+function firstRefusal(accounts: LockedAccount[], moves: readonly LedgerMove[]): Error {
+  const balances = new Map(accounts.map((a) => [a.id, Number(a.balance_cents)]));
+  const find = (ref: LedgerAccountRef) =>
+    accounts.find((a) => ('userId' in ref ? a.user_id === ref.userId : a.code === ref.system));
+  for (const move of moves) {
+    const payer = find(move.from);
+    const payee = find(move.to);
+    if (!payer || !payee || payer.id === payee.id) return refusal(accounts, move.from, move.to, move.amount);
+    const balance = balances.get(payer.id) as number;
+    if (!payer.overdraft_allowed && balance < move.amount) return new InsufficientFundsException(balance, move.amount);
+    balances.set(payer.id, balance - move.amount);
+    balances.set(payee.id, (balances.get(payee.id) as number) + move.amount);
+  }
+  return new Error('the transfers were refused for no reason the locked accounts show');
 }
 
 const isHouse = (...refs: LedgerAccountRef[]) => refs.some((r) => 'system' in r && r.system === HOUSE_CODE);

@@ -112,6 +112,7 @@ const wageringEnvSchema = z.object({
   WAGERING_SEED_EXOTIC_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
   WAGERING_CROWD_CENTS_PER_TICK: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   WAGERING_TOTE_SECONDS: z.coerce.number().min(0.2).max(600).default(5),
+  WAGERING_SLIP_GROUP_MAX: z.coerce.number().int().min(1).max(1000).default(64),
   WAGERING_MIN_PAYOUT_CENTS: z.coerce
     .number()
     .int()
@@ -200,6 +201,8 @@ export interface WageringConfig {
   toteIntervalMs: number;
   /** The state's minimum price and breakage. */
   priceRules: PriceRules;
+  /** Most bet slips written in one transaction (group commit); 1: each slip in its own. */
+  slipGroupMax: number;
   /** Per Pick N (by its legs): the share of the net pool kept for all-correct tickets; absent or 0: all to the most correct. */
   pickMajorShare: Readonly<Record<number, number>>;
 }
@@ -302,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       toteIntervalMs: Math.round(w.WAGERING_TOTE_SECONDS * 1000),
       priceRules: { minPricePerDollarCents: w.WAGERING_MIN_PAYOUT_CENTS / 2, breakageCents: w.WAGERING_BREAKAGE_CENTS },
       pickMajorShare: w.WAGERING_PICK_MAJOR_SHARES,
+      slipGroupMax: w.WAGERING_SLIP_GROUP_MAX,
     },
     metrics: { token: e.METRICS_TOKEN, enabled: e.METRICS_ENABLED },
   };

@@ -75,6 +75,7 @@ export class Metrics implements OnApplicationShutdown {
   private readonly slipsRefused: Counter<'reason'>;
   private readonly refusedBy = new Map<string, Counter.Internal>();
   private readonly betDuration: Histogram;
+  private readonly slipGroups: Histogram;
   private readonly settlementDuration: Histogram;
   private readonly toteCycleDuration: Histogram;
   private readonly jobDuration: Histogram<'queue' | 'job'>;
@@ -157,6 +158,12 @@ export class Metrics implements OnApplicationShutdown {
       name: 'furlong_bet_duration_seconds',
       help: 'Time to place a slip (checks, transaction, answer), accepted or refused',
       buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    this.slipGroups = new Histogram({
+      name: 'furlong_bet_slip_group_size',
+      help: 'Bet slips written together in one transaction (group commit)',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128],
       registers,
     });
     this.settlementDuration = new Histogram({
@@ -322,6 +329,10 @@ export class Metrics implements OnApplicationShutdown {
     this.betDuration.observe(seconds);
   }
 
+  slipGroupWritten(size: number): void {
+    this.slipGroups.observe(size);
+  }
+
   slipRefused(reason: BetRefusal, seconds: number): void {
     (this.refusedBy.get(reason) as Counter.Internal).inc();
     this.betDuration.observe(seconds);
@@ -395,6 +406,7 @@ export class SilentMetrics extends Metrics {
   override ticksSkipped(): void {}
   override slipAccepted(): void {}
   override slipRefused(): void {}
+  override slipGroupWritten(): void {}
   override settled(): void {}
   override toteCycle(): void {}
   override jobRan(): void {}

@@ -33,33 +33,60 @@ export interface NewBet {
   selections: number[][];
 }
 
-/** See BetRepository.openSlip. */
-const OPEN_SLIP_SQL = `
+/** A slip to open: its bettor, key and the hash of its body, and its bets. */
+export interface NewSlip {
+  userId: number;
+  key: string;
+  hash: string;
+  bets: readonly NewBet[];
+}
+
+/** What opening a slip did: its id and its bets' ids (slip order), or no id when another holds its key. */
+export interface OpenedSlip {
+  slipId?: number;
+  betIds: number[];
+}
+
+/**
+ * See BetRepository.openSlips. Slips are numbered from 1 in the order given (no); bets, legs and
+ * selections name their slip by that number and their bet by its index in the slip.
+ */
+const OPEN_SLIPS_SQL = `
   WITH claim AS (
-    INSERT INTO bet_slips (user_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, '{}'::json)
-    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id),
+    INSERT INTO bet_slips (user_id, idempotency_key, request_hash, response)
+    SELECT c.user_id, c.key, c.hash, '{}'::json FROM unnest($1::int[], $2::text[], $3::text[]) AS c(user_id, key, hash)
+    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id, user_id, idempotency_key),
+  slips AS (
+    SELECT claim.id, s.no, s.user_id, s.key
+      FROM unnest($1::int[], $2::text[]) WITH ORDINALITY AS s(user_id, key, no)
+      JOIN claim ON claim.user_id = s.user_id AND claim.idempotency_key = s.key),
   locked AS (${lockedRacesForShareSql('$4')}),
   b AS (
     INSERT INTO bets (user_id, bet_type_id, track_id, amount_cents, total_cents, combinations, box,
                       idempotency_key, slip_index, bet_date)
-    SELECT $1, u.bet_type_id, r.track_id, u.amount_cents, u.total_cents, u.combinations, u.box, $2, u.slip_index, $5
-      FROM unnest($6::int[], $7::int[], $8::int[], $9::bigint[], $10::int[], $11::bool[], $12::smallint[])
-           AS u(bet_type_id, first_race, amount_cents, total_cents, combinations, box, slip_index)
+    SELECT s.user_id, u.bet_type_id, r.track_id, u.amount_cents, u.total_cents, u.combinations, u.box, s.key,
+           u.slip_index, $5
+      FROM unnest($6::int[], $7::int[], $8::int[], $9::int[], $10::bigint[], $11::int[], $12::bool[], $13::smallint[])
+           AS u(slip_no, bet_type_id, first_race, amount_cents, total_cents, combinations, box, slip_index)
+      JOIN slips s ON s.no = u.slip_no
       LEFT JOIN locked r ON r.id = u.first_race
-     WHERE EXISTS (SELECT 1 FROM claim)
-    RETURNING id, slip_index),
+     ORDER BY u.slip_no, u.slip_index
+    RETURNING id, user_id, idempotency_key, slip_index),
+  bs AS (SELECT b.id, s.no, b.slip_index FROM b JOIN slips s ON s.user_id = b.user_id AND s.key = b.idempotency_key),
   l AS (
     INSERT INTO bet_legs (bet_id, leg, current_race_id)
-    SELECT b.id, x.leg, x.race FROM unnest($13::smallint[], $14::smallint[], $15::int[]) AS x(slip_index, leg, race)
-      JOIN b ON b.slip_index = x.slip_index
+    SELECT bs.id, x.leg, x.race
+      FROM unnest($14::int[], $15::smallint[], $16::smallint[], $17::int[]) AS x(slip_no, slip_index, leg, race)
+      JOIN bs ON bs.no = x.slip_no AND bs.slip_index = x.slip_index
      WHERE x.race IN (SELECT id FROM locked)),
-  s AS (
+  sel AS (
     INSERT INTO bet_selections (bet_id, slot, post_position)
-    SELECT b.id, y.slot, y.pp FROM unnest($16::smallint[], $17::smallint[], $18::smallint[]) AS y(slip_index, slot, pp)
-      JOIN b ON b.slip_index = y.slip_index)
-  SELECT (SELECT id FROM claim) AS slip_id,
+    SELECT bs.id, y.slot, y.pp
+      FROM unnest($18::int[], $19::smallint[], $20::smallint[], $21::smallint[]) AS y(slip_no, slip_index, slot, pp)
+      JOIN bs ON bs.no = y.slip_no AND bs.slip_index = y.slip_index)
+  SELECT (SELECT coalesce(json_agg(json_build_object('no', no, 'id', id)), '[]'::json) FROM slips) AS slips,
          (SELECT coalesce(json_agg(r ORDER BY r.id), '[]'::json) FROM locked r) AS races,
-         (SELECT coalesce(json_agg(b), '[]'::json) FROM b) AS bets`;
+         (SELECT coalesce(json_agg(bs), '[]'::json) FROM bs) AS bets`;
 
 const SORT_COLUMNS: Record<BetSort, string> = {
   bet_date: 'b.bet_date',
@@ -128,77 +155,104 @@ export class BetRepository {
   }
 
   /**
-   * Claims the key for this transaction, locks the slip's races and writes its bets with their legs
-   * and selections — one statement, one round trip. Without a slip id another request holds the key
-   * (the claim waits for that one to end) and nothing is written. The races are locked FOR SHARE:
-   * the close, an UPDATE, waits for bets in flight and every bet after it sees the race closed;
-   * bets on one race do not wait for each other. The caller checks the races and rolls back if one
-   * does not take the bets (a leg of an unknown race is not written).
+   * Claims each slip's key for this transaction, locks the slips' races and writes the bets of the
+   * slips it claimed with their legs and selections — one statement, one round trip, for one slip or
+   * a group. A slip without an id is one whose key another request holds (the claim waits for that
+   * one to end): nothing of it is written. The races are locked FOR SHARE: the close, an UPDATE, waits
+   * for bets in flight and every bet after it sees the race closed; bets on one race do not wait for
+   * each other. The caller checks the races and rolls back if one does not take the bets (a leg of an
+   * unknown race is not written). Two slips of one call must not share a user and key.
    */
-  async openSlip(
+  async openSlips(
     manager: EntityManager,
-    slip: { userId: number; key: string; hash: string; betDate: Date; bets: readonly NewBet[] },
-  ): Promise<{ slipId?: number; races: LockedRace[]; betIds: number[] }> {
-    const { bets } = slip;
-    const raceIds = [...new Set(bets.flatMap((b) => b.race_ids))];
-    const legs = { slip: [] as number[], leg: [] as number[], race: [] as number[] };
-    const sel = { slip: [] as number[], slot: [] as number[], pp: [] as number[] };
-    for (const b of bets) {
-      b.race_ids.forEach((race, k) => {
-        legs.slip.push(b.slip_index);
-        legs.leg.push(k + 1);
-        legs.race.push(race);
-      });
-      b.selections.forEach((list, k) => {
-        for (const pp of new Set(list)) {
-          sel.slip.push(b.slip_index);
-          sel.slot.push(k + 1);
-          sel.pp.push(pp);
-        }
-      });
-    }
+    slips: readonly NewSlip[],
+    betDate: Date,
+  ): Promise<{ slips: OpenedSlip[]; races: LockedRace[] }> {
+    const bet = { slip: [] as number[], type: [] as number[], first: [] as number[], amount: [] as number[] };
+    const more = { total: [] as number[], combinations: [] as number[], box: [] as boolean[], index: [] as number[] };
+    const legs = { slip: [] as number[], index: [] as number[], leg: [] as number[], race: [] as number[] };
+    const sel = { slip: [] as number[], index: [] as number[], slot: [] as number[], pp: [] as number[] };
+    slips.forEach((slip, i) => {
+      const no = i + 1;
+      for (const b of slip.bets) {
+        bet.slip.push(no);
+        bet.type.push(b.bet_type_id);
+        bet.first.push(b.race_ids[0] as number);
+        bet.amount.push(b.amount_cents);
+        more.total.push(b.total_cents);
+        more.combinations.push(b.combinations);
+        more.box.push(b.box);
+        more.index.push(b.slip_index);
+        b.race_ids.forEach((race, k) => {
+          legs.slip.push(no);
+          legs.index.push(b.slip_index);
+          legs.leg.push(k + 1);
+          legs.race.push(race);
+        });
+        b.selections.forEach((list, k) => {
+          for (const pp of new Set(list)) {
+            sel.slip.push(no);
+            sel.index.push(b.slip_index);
+            sel.slot.push(k + 1);
+            sel.pp.push(pp);
+          }
+        });
+      }
+    });
     const rows: {
-      slip_id: number | null;
+      slips: { no: number; id: number }[];
       races: (Omit<LockedRace, 'post_time'> & { post_time: string })[];
-      bets: { id: number; slip_index: number }[];
-    }[] = await preparedQuery(manager, OPEN_SLIP_SQL, [
-      slip.userId,
-      slip.key,
-      slip.hash,
-      raceIds,
-      slip.betDate,
-      bets.map((b) => b.bet_type_id),
-      bets.map((b) => b.race_ids[0]),
-      bets.map((b) => b.amount_cents),
-      bets.map((b) => b.total_cents),
-      bets.map((b) => b.combinations),
-      bets.map((b) => b.box),
-      bets.map((b) => b.slip_index),
+      bets: { id: number; no: number; slip_index: number }[];
+    }[] = await preparedQuery(manager, OPEN_SLIPS_SQL, [
+      slips.map((s) => s.userId),
+      slips.map((s) => s.key),
+      slips.map((s) => s.hash),
+      [...new Set(slips.flatMap((s) => s.bets.flatMap((b) => b.race_ids)))],
+      betDate,
+      bet.slip,
+      bet.type,
+      bet.first,
+      bet.amount,
+      more.total,
+      more.combinations,
+      more.box,
+      more.index,
       legs.slip,
+      legs.index,
       legs.leg,
       legs.race,
       sel.slip,
+      sel.index,
       sel.slot,
       sel.pp,
     ]);
-    const row = rows[0];
-    if (!row || row.slip_id === null) return { races: [], betIds: [] };
-    const idBySlip = new Map(row.bets.map((r) => [r.slip_index, Number(r.id)]));
+    const row = rows[0] as (typeof rows)[number];
+    const slipIds = new Map(row.slips.map((r) => [Number(r.no), Number(r.id)]));
+    const betIds = new Map(row.bets.map((r) => [`${r.no}:${r.slip_index}`, Number(r.id)]));
     return {
-      slipId: Number(row.slip_id),
+      slips: slips.map((slip, i) => {
+        const slipId = slipIds.get(i + 1);
+        if (slipId === undefined) return { betIds: [] };
+        return { slipId, betIds: slip.bets.map((b) => betIds.get(`${i + 1}:${b.slip_index}`) as number) };
+      }),
       races: row.races.map((r) => ({ ...r, post_time: new Date(r.post_time) })),
-      betIds: bets.map((b) => idBySlip.get(b.slip_index) as number),
     };
   }
 
-  async saveSlipResponse(manager: EntityManager, slipId: number, response: PlaceBetsResponse): Promise<void> {
-    await preparedQuery(manager, 'UPDATE bet_slips SET response = $2::json WHERE id = $1', [
-      slipId,
-      JSON.stringify(response),
-    ]);
+  /** Stores each slip's answer (by slip id), which a replay of its key returns. */
+  async saveSlipResponses(
+    manager: EntityManager,
+    answers: readonly { slipId: number; response: PlaceBetsResponse }[],
+  ): Promise<void> {
+    await preparedQuery(
+      manager,
+      `UPDATE bet_slips b SET response = u.response::json
+         FROM unnest($1::bigint[], $2::text[]) AS u(id, response) WHERE b.id = u.id`,
+      [answers.map((a) => a.slipId), answers.map((a) => JSON.stringify(a.response))],
+    );
   }
 
-  /** Locks the races FOR SHARE (see openSlip). */
+  /** Locks the races FOR SHARE (see openSlips). */
   lockRaces(manager: EntityManager, ids: readonly number[]): Promise<LockedRace[]> {
     return this.races.lockForShare(manager, ids);
   }

@@ -18,11 +18,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { LedgerService } from '../accounts/ledger.service';
 import type { AuthenticatedUser } from '../accounts/session-auth';
 import { type FieldProblem, InvalidRequestException } from '../common/api-error';
+import { GroupCommit } from '../common/group-commit';
 import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { betRefusal } from '../metrics/bet-refusal';
 import { Metrics } from '../metrics/metrics';
-import { BetRepository, type NewBet, type RaceField } from './bet.repository';
+import { BetRepository, type LockedRace, type NewBet, type NewSlip, type RaceField } from './bet.repository';
 import { PoolRepository } from './pool.repository';
 import { ToteFeed } from './tote-feed';
 import { interestOf, takeoutFor, takesBets } from './wagering-rules';
@@ -51,11 +52,23 @@ export class BettingClosedException extends ConflictException {
   }
 }
 
-class SlipReplayed extends Error {}
+/** A checked slip waiting for its group: the bettor, its key, the hash of its body and its bets. */
+interface SlipToPlace {
+  userId: number;
+  key: string;
+  hash: string;
+  checked: CheckedBet[];
+}
+
+/** A slip written (its answer), or one whose key another request holds (answer its stored answer). */
+type SlipOutcome = { response: PlaceBetsResponse } | { replayed: true };
 
 /** Placing a slip (all or nothing, idempotent) and the betting history. */
 @Injectable()
 export class BetService {
+  /** Slips that arrive while a group is being written are written together next (see GroupCommit). */
+  private readonly group: GroupCommit<SlipToPlace, SlipOutcome>;
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(BetRepository) private readonly bets: BetRepository,
@@ -65,14 +78,21 @@ export class BetService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Metrics) private readonly metrics: Metrics,
     @Inject(ToteFeed) private readonly toteFeed: ToteFeed,
-  ) {}
+  ) {
+    this.group = new GroupCommit((slips) => this.placeTogether(slips), {
+      maxGroup: config.wagering.slipGroupMax,
+      keyOf: (slip) => `${slip.userId}|${slip.key}`,
+      onGroup: (size) => metrics.slipGroupWritten(size),
+    });
+  }
 
   /**
    * POST /api/bets, with a slip its operation's schema has checked against the bet-type rules (a
    * 400 naming bets[i].field) and a well-formed key. Checks the bets against their races' fields, then in one transaction:
    * claims the idempotency key, locks the races and refuses unless each is open by the server's
    * racing clock, inserts the bets, debits the wallet into each pool's account and adds the money to
-   * the pools. A replay of the key answers the first answer; another body under it is a 422.
+   * the pools. A replay of the key answers the first answer; another body under it is a 422. Slips
+   * that arrive together share that transaction (group commit), each still all or nothing.
    */
   async place(user: AuthenticatedUser, key: string, bets: readonly BetRequest[]): Promise<PlaceBetsResponse> {
     const started = performance.now();
@@ -100,19 +120,15 @@ export class BetService {
       .digest('hex');
 
     // The key is claimed inside the transaction: a replay (or a concurrent twin) finds it taken,
-    // rolls back and answers the stored first answer.
-    try {
-      const response = await this.dataSource.transaction((manager) =>
-        this.placeIn(manager, user.userId, key, hash, checked),
-      );
+    // writes nothing and answers the stored first answer.
+    const outcome = await this.group.submit({ userId: user.userId, key, hash, checked });
+    if ('response' in outcome) {
       this.toteFeed.betsPlaced(checked.map((c) => c.request.race_ids[0] as number));
-      return { response, fresh: true };
-    } catch (err) {
-      if (!(err instanceof SlipReplayed)) throw err;
-      const stored = await this.bets.findSlip(user.userId, key);
-      if (!stored) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'Retry the slip' });
-      return { response: this.replay(stored, hash), fresh: false };
+      return { response: outcome.response, fresh: true };
     }
+    const stored = await this.bets.findSlip(user.userId, key);
+    if (!stored) throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'Retry the slip' });
+    return { response: this.replay(stored, hash), fresh: false };
   }
 
   private replay(stored: { request_hash: string; response: PlaceBetsResponse }, hash: string): PlaceBetsResponse {
@@ -127,13 +143,39 @@ export class BetService {
     return stored.response;
   }
 
-  private async placeIn(
-    manager: EntityManager,
-    userId: number,
-    key: string,
-    hash: string,
-    checked: CheckedBet[],
-  ): Promise<PlaceBetsResponse> {
+  /**
+   * Writes a group of slips in one transaction: claims their keys, locks their races and writes
+   * their bets (one statement), checks every slip against the locked races, adds the money to the
+   * pools in (race, bet type) order (one statement), moves it from the wallets to the pools' accounts
+   * (one statement) and stores each slip's answer (one statement). Any refusal rolls the whole group
+   * back (GroupCommit then writes each slip alone, where the refusal is that slip's own answer).
+   */
+  private placeTogether(slips: readonly SlipToPlace[]): Promise<SlipOutcome[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const newSlips: NewSlip[] = [];
+      for (const slip of slips) newSlips.push({ ...slip, bets: await this.newBets(slip.checked, manager) });
+      const opened = await this.bets.openSlips(manager, newSlips, this.clock.now());
+      const races = new Map(opened.races.map((r) => [r.id, r]));
+      const now = this.clock.now().getTime();
+      const placing: { slip: SlipToPlace; slipId: number; betIds: number[] }[] = [];
+      opened.slips.forEach((o, i) => {
+        const slip = slips[i] as SlipToPlace;
+        if (o.slipId === undefined) return;
+        checkAgainstRaces(slip.checked, races, now);
+        placing.push({ slip, slipId: o.slipId, betIds: o.betIds });
+      });
+      const responses = placing.length > 0 ? await this.pay(manager, placing) : [];
+      await this.bets.saveSlipResponses(manager, responses);
+      const bySlip = new Map(responses.map((r) => [r.slipId, r.response]));
+      return opened.slips.map((o): SlipOutcome => {
+        const response = o.slipId === undefined ? undefined : bySlip.get(o.slipId);
+        return response ? { response } : { replayed: true };
+      });
+    });
+  }
+
+  /** The bets of a slip as the repository writes them (a bet type the catalog lacks is a 400). */
+  private async newBets(checked: readonly CheckedBet[], manager: EntityManager): Promise<NewBet[]> {
     const newBets: NewBet[] = [];
     for (const bet of checked) {
       const betTypeId = await this.bets.betTypeId(bet.request.bet_type, manager);
@@ -151,94 +193,107 @@ export class BetService {
         selections: bet.request.selections,
       });
     }
-    // Claims the key, locks the races and writes the bets in one statement; whatever fails the
-    // checks below rolls all of it back.
-    const opened = await this.bets.openSlip(manager, { userId, key, hash, betDate: this.clock.now(), bets: newBets });
-    if (opened.slipId === undefined) throw new SlipReplayed();
-    const { slipId, betIds: ids } = opened;
+    return newBets;
+  }
 
-    // No past-posting: every race open and before its post time by the server's racing clock, read
-    // now that the race rows are locked against the close.
-    const races = new Map(opened.races.map((r) => [r.id, r]));
-    const now = this.clock.now();
-    for (const bet of checked) {
-      bet.request.race_ids.forEach((id, leg) => {
-        const race = races.get(id);
-        if (!takesBets(race, now.getTime())) {
-          throw new BettingClosedException(`bets[${bet.index}].race_ids[${leg}]`, id);
-        }
-      });
-    }
-    // No bet on a scratched runner, read under the same lock (a scratch locks the race first).
-    const scratchedPicks = checked.flatMap((bet) => scratchedSelections(bet, races));
-    if (scratchedPicks.length > 0) throw new InvalidRequestException(scratchedPicks);
-
-    // One pool per (first race, bet type), locked in that order by every writer (no deadlocks).
+  /**
+   * Adds the slips' money to their pools (one pool per (first race, bet type), locked in that order
+   * by every writer: no deadlocks) and moves it from each wallet to the pools' accounts, one transfer
+   * per slip and pool. Answers each slip's response.
+   */
+  private async pay(
+    manager: EntityManager,
+    placing: readonly { slip: SlipToPlace; slipId: number; betIds: number[] }[],
+  ): Promise<{ slipId: number; response: PlaceBetsResponse }[]> {
+    const poolKeyOf = (bet: CheckedBet) =>
+      `${String(bet.request.race_ids[0]).padStart(10, '0')}|${bet.request.bet_type}`;
     const byPool = new Map<string, CheckedBet[]>();
-    for (const bet of checked) {
-      const poolKey = `${String(bet.request.race_ids[0]).padStart(10, '0')}|${bet.request.bet_type}`;
-      byPool.set(poolKey, [...(byPool.get(poolKey) ?? []), bet]);
+    for (const { slip } of placing) {
+      for (const bet of slip.checked) byPool.set(poolKeyOf(bet), [...(byPool.get(poolKeyOf(bet)) ?? []), bet]);
     }
-    let balance = 0;
-    for (const poolKey of [...byPool.keys()].sort()) {
+    const poolKeys = [...byPool.keys()].sort();
+    const entries = [];
+    for (const poolKey of poolKeys) {
       const group = byPool.get(poolKey) as CheckedBet[];
-      const first = group[0] as CheckedBet;
+      const first = (group[0] as CheckedBet).request;
       const interests: string[] = [];
       const cents: number[] = [];
-      let total = 0;
+      let gross = 0;
       for (const bet of group) {
-        total += bet.total_cents;
+        gross += bet.total_cents;
         for (const interest of bet.interests) {
           interests.push(interest);
           cents.push(bet.request.amount_cents);
         }
       }
-      // Finds or makes the pool, locks it and adds the slip's money to its gross and interests in one statement.
-      const pool = await this.pools.ensurePool(
-        manager,
-        {
-          race_ids: first.request.race_ids,
-          bet_type: first.request.bet_type,
-          bet_type_id: (await this.bets.betTypeId(first.request.bet_type, manager)) as number,
-          takeout: takeoutFor(this.config.wagering, first.request.bet_type),
+      entries.push({
+        pool: {
+          race_ids: first.race_ids,
+          bet_type: first.bet_type,
+          bet_type_id: (await this.bets.betTypeId(first.bet_type, manager)) as number,
+          takeout: takeoutFor(this.config.wagering, first.bet_type),
         },
-        total,
-        { interests, cents },
-      );
+        gross_cents: gross,
+        interests,
+        cents,
+      });
+    }
+    // Finds or makes each pool, locks it and adds the money to its gross and interests in one statement.
+    const pools = await this.pools.ensurePools(manager, entries);
+    const poolOf = new Map(poolKeys.map((k, i) => [k, pools[i] as (typeof pools)[number]]));
+    for (const [poolKey, pool] of poolOf) {
       if (pool.state !== 'open') {
+        const first = (byPool.get(poolKey) as CheckedBet[])[0] as CheckedBet;
         throw new BettingClosedException(`bets[${first.index}].race_ids[0]`, pool.current_race_id);
       }
       if (pool.created) await this.ledger.openSystemAccount(manager, pool.account_code);
-      const moved = await this.ledger.transfer(manager, {
-        from: { userId },
-        to: { system: pool.account_code },
-        amount_cents: total,
-        reason: 'bet',
-        reference: `bets:${group.map((b) => ids[checked.indexOf(b)]).join(',')}`.slice(0, 200),
-      });
-      balance = moved.from_balance_cents;
     }
 
-    const placed: PlacedBet[] = checked.map((bet, i) => ({
-      id: ids[i] as number,
-      slip_index: bet.index,
-      bet_type: bet.request.bet_type,
-      race_ids: bet.request.race_ids,
-      selections: bet.request.selections,
-      box: bet.request.box,
-      amount_cents: bet.request.amount_cents,
-      combinations: bet.combinations,
-      total_cents: bet.total_cents,
-      status: 'pending',
-    }));
-    const response: PlaceBetsResponse = {
-      idempotency_key: key,
-      bets: placed,
-      total_cents: placed.reduce((s, b) => s + b.total_cents, 0),
-      balance_cents: Number(balance),
-    };
-    await this.bets.saveSlipResponse(manager, slipId, response);
-    return response;
+    // One transfer per slip and pool, slip by slip, each slip's pools in (race, bet type) order.
+    const transfers = placing.map(({ slip, betIds }) => {
+      const mine = new Map<string, { cents: number; ids: number[] }>();
+      slip.checked.forEach((bet, i) => {
+        const entry = mine.get(poolKeyOf(bet)) ?? { cents: 0, ids: [] };
+        entry.cents += bet.total_cents;
+        entry.ids.push(betIds[i] as number);
+        mine.set(poolKeyOf(bet), entry);
+      });
+      return [...mine.keys()].sort().map((poolKey) => {
+        const { cents, ids } = mine.get(poolKey) as { cents: number; ids: number[] };
+        return {
+          from: { userId: slip.userId },
+          to: { system: (poolOf.get(poolKey) as (typeof pools)[number]).account_code },
+          amount_cents: cents,
+          reason: 'bet',
+          reference: `bets:${ids.join(',')}`.slice(0, 200),
+        };
+      });
+    });
+    const moved = await this.ledger.transferMany(manager, transfers.flat());
+    let next = 0;
+    return placing.map(({ slip, slipId, betIds }, s) => {
+      next += (transfers[s] as unknown[]).length;
+      const placed: PlacedBet[] = slip.checked.map((bet, i) => ({
+        id: betIds[i] as number,
+        slip_index: bet.index,
+        bet_type: bet.request.bet_type,
+        race_ids: bet.request.race_ids,
+        selections: bet.request.selections,
+        box: bet.request.box,
+        amount_cents: bet.request.amount_cents,
+        combinations: bet.combinations,
+        total_cents: bet.total_cents,
+        status: 'pending',
+      }));
+      const response: PlaceBetsResponse = {
+        idempotency_key: slip.key,
+        bets: placed,
+        total_cents: placed.reduce((sum, b) => sum + b.total_cents, 0),
+        // The wallet after the slip's last transfer.
+        balance_cents: Number((moved[next - 1] as (typeof moved)[number]).from_balance_cents),
+      };
+      return { slipId, response };
+    });
   }
 
   /**
@@ -295,6 +350,21 @@ export class BetService {
     const page = await this.bets.listOfUser(userId, query);
     return { ...page, limit: query.limit, offset: query.offset };
   }
+}
+
+/**
+ * No past-posting: every race of the slip open and before its post time by the server's racing
+ * clock, read with the race rows locked against the close; and no bet on a scratched runner, read
+ * under the same lock (a scratch locks the race first).
+ */
+function checkAgainstRaces(checked: readonly CheckedBet[], races: ReadonlyMap<number, LockedRace>, now: number): void {
+  for (const bet of checked) {
+    bet.request.race_ids.forEach((id, leg) => {
+      if (!takesBets(races.get(id), now)) throw new BettingClosedException(`bets[${bet.index}].race_ids[${leg}]`, id);
+    });
+  }
+  const scratchedPicks = checked.flatMap((bet) => scratchedSelections(bet, races));
+  if (scratchedPicks.length > 0) throw new InvalidRequestException(scratchedPicks);
 }
 
 /** The selections of a bet naming a runner scratched from its race (one problem per slot). */

@@ -55,6 +55,12 @@ const interestUpsert = (pool: string, interests: string, cents: string, house: s
      SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents,
          house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents`;
 
+/** A row without the statement's ordinal column. */
+function stripNo<T extends object>(row: T & { no?: unknown }): T {
+  const { no: _no, ...rest } = row;
+  return rest as T;
+}
+
 /** A PoolRow with its bigint columns as numbers. */
 export function toPool(row: PoolRow): PoolRow {
   return {
@@ -84,32 +90,66 @@ export class PoolRepository {
     grossCents = 0,
     money?: Omit<PoolMoneyIn, 'house'>,
   ): Promise<PoolRow & { created: boolean }> {
-    const first = pool.race_ids[0] as number;
+    const [row] = await this.ensurePools(manager, [
+      { pool, gross_cents: grossCents, interests: money?.interests ?? [], cents: money?.cents ?? [] },
+    ]);
+    return row as PoolRow & { created: boolean };
+  }
+
+  /**
+   * ensurePool for several pools in one statement (a group of bet slips): each found or made, locked
+   * in the order given (give them in (race, bet type) order) and its gross and interests added.
+   * Answers in the order given. Two entries must not name one pool.
+   */
+  async ensurePools(
+    manager: EntityManager,
+    entries: readonly ({ pool: PoolToOpen; gross_cents: number } & Omit<PoolMoneyIn, 'house'>)[],
+  ): Promise<(PoolRow & { created: boolean })[]> {
+    const money = { no: [] as number[], interests: [] as string[], cents: [] as number[] };
+    entries.forEach((entry, i) => {
+      entry.interests.forEach((interest, k) => {
+        money.no.push(i + 1);
+        money.interests.push(interest);
+        money.cents.push(entry.cents[k] as number);
+      });
+    });
     const rows: (PoolRow & { created: boolean })[] = await preparedQuery(
       manager,
-      `WITH p AS (
+      `WITH u AS (
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::float8[], $7::text[], $8::bigint[])
+           WITH ORDINALITY AS u(first_race, last_race, bet_type, bet_type_id, race_ids, takeout, account_code, gross, no)),
+       p AS (
          INSERT INTO wager_pools (current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout, account_code,
                                   gross_cents)
-         VALUES ($1, $2, $3, $4, $5::int[], $6, $7, $8)
+         SELECT first_race, last_race, bet_type, bet_type_id, race_ids::int[], takeout, account_code, gross
+           FROM u ORDER BY no
          ON CONFLICT (current_race_id, bet_type) DO UPDATE SET gross_cents = wager_pools.gross_cents + EXCLUDED.gross_cents
          RETURNING ${POOL_COLUMNS}, (xmax = 0) AS created),
-       i AS (${interestUpsert('(SELECT id FROM p)', '$9', '$10', 'false')})
-       SELECT * FROM p`,
+       i AS (
+         INSERT INTO wager_pool_interests (pool_id, interest, amount_cents, house_cents)
+         SELECT p.id, m.interest, sum(m.cents), 0
+           FROM unnest($9::int[], $10::text[], $11::bigint[]) AS m(no, interest, cents)
+           JOIN u ON u.no = m.no
+           JOIN p ON p.current_race_id = u.first_race AND p.bet_type = u.bet_type
+          WHERE m.cents > 0
+          GROUP BY p.id, m.interest
+         ON CONFLICT (pool_id, interest) DO UPDATE SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents)
+       SELECT p.*, u.no FROM p JOIN u ON p.current_race_id = u.first_race AND p.bet_type = u.bet_type ORDER BY u.no`,
       [
-        first,
-        pool.race_ids.at(-1),
-        pool.bet_type,
-        pool.bet_type_id,
-        pool.race_ids,
-        pool.takeout,
-        poolAccountCode(first, pool.bet_type),
-        grossCents,
-        money?.interests ?? [],
-        money?.cents ?? [],
+        entries.map((e) => e.pool.race_ids[0] as number),
+        entries.map((e) => e.pool.race_ids.at(-1) as number),
+        entries.map((e) => e.pool.bet_type),
+        entries.map((e) => e.pool.bet_type_id),
+        entries.map((e) => `{${e.pool.race_ids.join(',')}}`),
+        entries.map((e) => e.pool.takeout),
+        entries.map((e) => poolAccountCode(e.pool.race_ids[0] as number, e.pool.bet_type)),
+        entries.map((e) => e.gross_cents),
+        money.no,
+        money.interests,
+        money.cents,
       ],
     );
-    const row = rows[0] as PoolRow & { created: boolean };
-    return { ...toPool(row), created: row.created };
+    return rows.map((row) => ({ ...toPool(stripNo(row)), created: row.created }));
   }
 
   /** Marks the pool seeded once; false when it already was. */

@@ -10,6 +10,7 @@ describe('wagering rules', () => {
     toteIntervalMs: 1000,
     priceRules: { minPricePerDollarCents: 105, breakageCents: 10 },
     pickMajorShare: { 6: 0.75 },
+    slipGroupMax: 64,
   };
 
   it('should keep the configured major share for a Pick N only', () => {

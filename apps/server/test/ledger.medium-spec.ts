@@ -45,6 +45,16 @@ describe(LedgerService.name, () => {
     return sut.balanceOfUser(userId);
   }
 
+  async function newUser(name: string): Promise<number> {
+    const [row]: { id: number }[] = await db.query(
+      `INSERT INTO users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`,
+      [name, `${name}@furlong.test`],
+    );
+    const id = (row as { id: number }).id;
+    await db.transaction((m) => sut.openUserAccount(m, id));
+    return id;
+  }
+
   beforeAll(async () => {
     const url = await createMigratedDatabase(dbName);
     const config = loadConfig({
@@ -58,15 +68,7 @@ describe(LedgerService.name, () => {
     db = app.get(DataSource);
     sut = app.get(LedgerService);
     users = [];
-    for (let i = 0; i < 4; i += 1) {
-      const [row]: { id: number }[] = await db.query(
-        `INSERT INTO users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`,
-        [`ledger${i}`, `ledger${i}@furlong.test`],
-      );
-      const id = (row as { id: number }).id;
-      await db.transaction((m) => sut.openUserAccount(m, id));
-      users.push(id);
-    }
+    for (let i = 0; i < 4; i += 1) users.push(await newUser(`ledger${i}`));
   });
 
   afterAll(async () => {
@@ -110,6 +112,55 @@ describe(LedgerService.name, () => {
     await expect(attempt).rejects.toThrow(InsufficientFundsException);
     await expect(attempt).rejects.toThrow('Insufficient funds: the balance is $0.00 and this needs $0.01.');
     expect(await totals()).toEqual(before);
+  });
+
+  it('should make several transfers in one statement as one after another would, or refuse them all', async () => {
+    const [a, b] = [await newUser('many_a'), await newUser('many_b')];
+    await db.transaction((m) =>
+      sut.transferMany(m, [
+        { from: HOUSE, to: { userId: a }, amount_cents: 1_000, reason: 'starting_credit' },
+        { from: HOUSE, to: { userId: b }, amount_cents: 300, reason: 'starting_credit' },
+      ]),
+    );
+    // a pays b 600, b then pays 800 it only has thanks to a, a pays the house its last 400.
+    const moved = await db.transaction((m) =>
+      sut.transferMany(m, [
+        { from: { userId: a }, to: { userId: b }, amount_cents: 600, reason: 'test', reference: 'step:1' },
+        { from: { userId: b }, to: HOUSE, amount_cents: 800, reason: 'test', reference: 'step:2' },
+        { from: { userId: a }, to: HOUSE, amount_cents: 400, reason: 'test', reference: 'step:3' },
+      ]),
+    );
+    expect(moved.map((t) => [t.from_balance_cents, t.to_balance_cents])).toEqual([
+      [400, 900],
+      [100, expect.any(Number)],
+      [0, expect.any(Number)],
+    ]);
+    expect(new Set(moved.map((t) => t.transfer_id)).size).toBe(3);
+    const entries: { reference: string | null; amount_cents: string; balance_after_cents: string }[] = await db.query(
+      `SELECT t.reference, e.amount_cents, e.balance_after_cents FROM ledger_entries e
+         JOIN ledger_transfers t ON t.id = e.transfer_id
+        WHERE e.account_id = (SELECT id FROM wallet_accounts WHERE user_id = $1) ORDER BY e.id`,
+      [b],
+    );
+    expect(entries.map((e) => [e.reference, Number(e.amount_cents), Number(e.balance_after_cents)])).toEqual([
+      [null, 300, 300],
+      ['step:1', 600, 900],
+      ['step:2', -800, 100],
+    ]);
+
+    // The same payments in the other order: b cannot pay 800 before a's 600 comes in. Nothing moves.
+    const before = await totals();
+    const refused = db.transaction((m) =>
+      sut.transferMany(m, [
+        { from: HOUSE, to: { userId: a }, amount_cents: 600, reason: 'test' },
+        { from: { userId: b }, to: HOUSE, amount_cents: 800, reason: 'test' },
+        { from: { userId: a }, to: { userId: b }, amount_cents: 600, reason: 'test' },
+      ]),
+    );
+    await expect(refused).rejects.toThrow('Insufficient funds: the balance is $1.00 and this needs $8.00.');
+    expect(await totals()).toEqual(before);
+    expect(await balanceOf(a)).toBe(0);
+    expect(await balanceOf(b)).toBe(100);
   });
 
   it('should refuse bad amounts and reasons before touching anything', async () => {

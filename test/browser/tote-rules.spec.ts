@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LiveRaceResult, NextToPostResponse } from '@furlong/contracts';
 import {
   type EngineRunner,
@@ -44,72 +45,83 @@ const MIN_MTP = 6;
 /** At most this many racing minutes to post, so the walk waits at most a minute and a half for the off. */
 const MAX_MTP = 30;
 
+/** The server's racing clock at 20×: midnight UTC + (wall − midnight) × 20 (see RacingClock). */
+function racingNow(): number {
+  const wall = Date.now();
+  const midnight = Math.floor(wall / 86_400_000) * 86_400_000;
+  return midnight + (wall - midnight) * 20;
+}
+
 interface Candidate {
   id: number;
   finish: Finish;
 }
 
-/**
- * The open races whose result the test can foresee: a race is a function of its seed and entries,
- * both fixed when betting opens (the seed stays secret from players; the test reads the database).
- */
-async function foresee(databaseUrl: string): Promise<Candidate[]> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{
-      id: number;
-      seed: string;
-      engine_runners: EngineRunner[];
-      furlongs: number;
-      surface_type: string;
-      track_condition: string;
-    }>(
-      `SELECT id, seed, engine_runners, furlongs::float8 AS furlongs, surface_type, track_condition
-         FROM current_races
-        WHERE status = 'open' AND seed IS NOT NULL AND engine_runners IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM current_race_entries e
-                           WHERE e.current_race_id = current_races.id AND e.scratched_at IS NOT NULL)
-          AND post_time > now() + make_interval(secs => $1)
-          AND post_time < now() + make_interval(secs => $2)
-        ORDER BY post_time`,
-      [(MIN_MTP * 60) / 20, (MAX_MTP * 60) / 20],
-    );
-    return rows.map((r) => {
-      const race = simulateRace({
-        seed: r.seed,
-        runners: r.engine_runners,
-        conditions: { furlongs: r.furlongs, surface: r.surface_type, condition: r.track_condition },
-      } as Parameters<typeof simulateRace>[0]);
-      const post = new Map(r.engine_runners.map((x, i) => [x.post_position, i]));
-      const times = race.finish_order.map((p) => officialTimeMs(race.finish_times_ms[post.get(p) as number] as number));
-      const places = finishPositions(times);
-      return {
-        id: r.id,
-        finish: finishFromPositions(
-          race.finish_order.map((p, i) => ({ post_position: p, finish_position: places[i] as number })),
-        ),
-      };
-    });
-  } finally {
-    await client.end();
-  }
+/** A race's finish (rank groups, dead heats together) from its seed and entries, as the engine runs it. */
+function finishOf(
+  seed: string,
+  runners: EngineRunner[],
+  conditions: { furlongs: number; surface: string; condition: string },
+): Finish {
+  const race = simulateRace({ seed, runners, conditions } as Parameters<typeof simulateRace>[0]);
+  const post = new Map(runners.map((x, i) => [x.post_position, i]));
+  const times = race.finish_order.map((p) => officialTimeMs(race.finish_times_ms[post.get(p) as number] as number));
+  const places = finishPositions(times);
+  return finishFromPositions(
+    race.finish_order.map((p, i) => ({ post_position: p, finish_position: places[i] as number })),
+  );
 }
 
 /**
- * Waits (bounded) for an open race posting within MAX_MTP with a dead heat whose winner and
- * runner-up are clear (new races open as the racing clock runs, so one comes along).
+ * Stages a dead heat: the next open race posting in 6 to 30 racing minutes gets a seed (and its
+ * commitment) that the engine runs to a dead heat with a clear winner and runner-up. A race is a
+ * function of its seed and entries, so the test, reading the database as an operator could, finds
+ * such a seed by trying; the server reads the seed when the race runs, and the result page's
+ * verification checks the new commitment.
  */
-async function raceWithDeadHeat(databaseUrl: string): Promise<Candidate> {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    const found = (await foresee(databaseUrl)).find(
-      (c) => hasDeadHeat(c.finish) && c.finish[0]?.length === 1 && c.finish[1]?.length === 1,
-    );
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 3000));
+async function stageDeadHeat(databaseUrl: string): Promise<Candidate> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{
+        id: number;
+        engine_runners: EngineRunner[];
+        furlongs: number;
+        surface_type: string;
+        track_condition: string;
+      }>(
+        `SELECT id, engine_runners, furlongs::float8 AS furlongs, surface_type, track_condition
+           FROM current_races
+          WHERE status = 'open' AND seed IS NOT NULL AND engine_runners IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM current_race_entries e
+                             WHERE e.current_race_id = current_races.id AND e.scratched_at IS NOT NULL)
+            AND post_time > $1 AND post_time < $2
+          ORDER BY post_time LIMIT 1`,
+        [new Date(racingNow() + MIN_MTP * 60_000), new Date(racingNow() + MAX_MTP * 60_000)],
+      );
+      const race = rows[0];
+      if (race) {
+        const conditions = { furlongs: race.furlongs, surface: race.surface_type, condition: race.track_condition };
+        for (let i = 0; i < 5000; i++) {
+          const seed = createHash('sha256').update(`dead-heat:${race.id}:${i}`).digest('hex');
+          const finish = finishOf(seed, race.engine_runners, conditions);
+          if (!hasDeadHeat(finish) || finish[0]?.length !== 1 || finish[1]?.length !== 1) continue;
+          const staged = await client.query(
+            `UPDATE current_races SET seed = $2, seed_hash = $3 WHERE id = $1 AND status = 'open'`,
+            [race.id, seed, createHash('sha256').update(seed).digest('hex')],
+          );
+          if (staged.rowCount === 1) return { id: race.id, finish };
+          break;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    throw new Error('no open race posting in 6 to 30 racing minutes to stage a dead heat on in two minutes');
+  } finally {
+    await client.end();
   }
-  throw new Error('no open race with a dead heat in four minutes (about 7 % of races have one)');
 }
 
 async function betWin(page: Page, baseUrl: string, raceId: number, post: number): Promise<void> {
@@ -128,7 +140,7 @@ async function betWin(page: Page, baseUrl: string, raceId: number, post: number)
 // result page lists it. A dead heat and a pool nobody held the winner of: no house money in the win
 // pools and no simulated crowd, so the member's $2 on the runner-up is the only ticket in the win
 // pool; nobody backs the winner, and the pool pays the runner-up (Va. 11VAC10-20-320). The race is
-// one whose seed gives a dead heat (recorded to the hundredth).
+// given a seed that runs to a dead heat (recorded to the hundredth) before it runs.
 describe('the tote rules on the race card and the result page in the browser', () => {
   const suite = browserSuite(
     'furlong_tote_rules',
@@ -138,8 +150,8 @@ describe('the tote rules on the race card and the result page in the browser', (
       RACING_ENABLED: 'true',
       RACING_TIME_SCALE: '20',
       RACING_SCHEDULER_SECONDS: '1',
-      // Four racing hours of races open at once: enough that some race's seed gives a dead heat.
-      RACING_OPEN_LEAD_MINUTES: '240',
+      // An hour of races open at once: a race 6 to 30 racing minutes from post to stage a dead heat on.
+      RACING_OPEN_LEAD_MINUTES: '60',
       WAGERING_SEED_WIN_CENTS: '0',
       WAGERING_CROWD_CENTS_PER_TICK: '0',
     },
@@ -156,7 +168,7 @@ describe('the tote rules on the race card and the result page in the browser', (
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signUpAndLogIn(page, server.baseUrl);
-    const race = await raceWithDeadHeat(suite.databaseUrl);
+    const race = await stageDeadHeat(suite.databaseUrl);
     const runnerUp = race.finish[1]?.[0] as number;
     await betWin(page, server.baseUrl, race.id, runnerUp);
 

@@ -7,7 +7,7 @@ import type {
   RaceFrame,
   RaceVerification,
 } from '@furlong/contracts';
-import { simulateRace } from '@furlong/domain';
+import { officialOrder, simulateRace } from '@furlong/domain';
 import { DataSource } from 'typeorm';
 import { ApiSession } from './support/api-session';
 import { getJson, stageRace, type Viewer, waitFor, waitForStatus, watchRace } from './support/live-race';
@@ -113,8 +113,9 @@ describe('a server killed with SIGKILL mid-race', () => {
       runners: result.engine_runners,
       conditions: { furlongs: result.furlongs, surface: result.surface_type, condition: result.track_condition },
     });
-    expect(rerun.finish_order).toEqual(result.finishers.map((f) => f.post_position));
-    expect(verification.official_order).toEqual(rerun.finish_order);
+    const posts = result.engine_runners.map((r) => r.post_position);
+    expect(officialOrder(rerun, posts)).toEqual(result.finishers.map((f) => f.post_position));
+    expect(verification.official_order).toEqual(verification.rerun_order);
     // What viewers saw before the kill is the same race: every frame's running order is the rerun's.
     expect(seenBefore.length).toBeGreaterThan(5);
     for (const frame of seenBefore) expect(frame.l).toEqual(rerun.samples[frame.s]?.leaderboard);

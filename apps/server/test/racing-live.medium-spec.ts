@@ -6,7 +6,7 @@ import type {
   RaceFrame,
   RaceVerification,
 } from '@furlong/contracts';
-import { sameResult, simulateRace, storedRace } from '@furlong/domain';
+import { officialOrder, sameResult, simulateRace, storedRace } from '@furlong/domain';
 import { DataSource } from 'typeorm';
 import { RaceRunner } from '../src/racing/race-runner.service';
 import {
@@ -116,10 +116,11 @@ describe('live racing in one process (no Redis)', () => {
       runners: result.engine_runners,
       conditions: { furlongs: result.furlongs, surface: result.surface_type, condition: result.track_condition },
     });
-    // The same run the server made, and the official result by the verification's own rule: runners
-    // that dead-heated (equal times to the hundredth) may stand in either order, nothing else may differ.
-    expect(rerun.finish_order).toEqual(verification.body.rerun_order);
+    // The same run the server made, listed as the official result lists it (a dead heat by program
+    // number), and the official result by the verification's own rule.
     const posts = result.engine_runners.map((r) => r.post_position);
+    expect(officialOrder(rerun, posts)).toEqual(verification.body.rerun_order);
+    expect(verification.body.rerun_order).toEqual(verification.body.official_order);
     expect(sameResult(storedRace(result.finishers, result.engine_runners), rerun, posts)).toBe(true);
 
     const finished = (await getJson<CurrentRaceDetail>(sut.baseUrl, `/api/current_races/${id}`)).body;

@@ -87,10 +87,14 @@ export const raceVerificationSchema = z
     seed_hash: z.string(),
     /** SHA-256 of the seed equals the hash published before the off. */
     hash_matches: z.boolean(),
-    /** The re-run's finish order (post positions) equals the official one. */
+    /** The re-run's finish (order and times to the hundredth) equals the official one. */
     result_matches: z.boolean(),
     official_order: z.array(z.int()).describe('post positions, winner first'),
-    rerun_order: z.array(z.int()),
+    rerun_order: z
+      .array(z.int())
+      .describe(
+        "the re-run's post positions, winner first, as the official result lists them (a dead heat by program number)",
+      ),
   })
   .meta({ id: 'RaceVerification' });
 export type RaceVerification = z.infer<typeof raceVerificationSchema>;

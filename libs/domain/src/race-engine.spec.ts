@@ -6,6 +6,7 @@ import {
   type EngineRunner,
   horseTraits,
   jockeySkill,
+  officialOrder,
   RACE_SAMPLE_MS,
   type SimulatedRace,
   sameResult,
@@ -322,6 +323,22 @@ describe(simulateRace.name, () => {
     expect(() => simulateRace({ seed: 's', runners: [runner(1)], conditions: { ...FAST, furlongs: 0 } })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe(officialOrder.name, () => {
+  it('should list runners by official time, a dead heat by program number, whatever the unrounded times say', () => {
+    // Posts 3, 1, 2 by exact time; 3 and 1 are both 60.00 s to the hundredth.
+    const race = {
+      finish_order: [3, 1, 2],
+      finish_times_ms: [60_002.9, 61_000, 59_997.2],
+      winner_time_ms: 59_997.2,
+      samples: [],
+    };
+    expect(officialOrder(race, [1, 2, 3])).toEqual([1, 3, 2]);
+    // Without a dead heat it is the engine's order.
+    const clear = { ...race, finish_times_ms: [60_020, 61_000, 59_997.2] };
+    expect(officialOrder(clear, [1, 2, 3])).toEqual([3, 1, 2]);
   });
 });
 

@@ -244,6 +244,19 @@ export function storedRace(
 }
 
 /**
+ * A run's finishing order as the official result lists it: by official time (to the hundredth),
+ * runners that dead-heated by program number. The engine's own `finish_order` breaks such a tie by
+ * the unrounded time, which the official timer does not record.
+ *
+ * @param race a run of the race
+ * @param posts the runners' post positions in input order (as `finish_times_ms` is indexed)
+ */
+export function officialOrder(race: SimulatedRace, posts: readonly number[]): number[] {
+  const timeOf = (post: number): number => officialTimeMs(race.finish_times_ms[posts.indexOf(post)] ?? Number.NaN);
+  return [...race.finish_order].sort((a, b) => timeOf(a) - timeOf(b) || a - b);
+}
+
+/**
  * Whether two runs of a race agree: the same finishing order and every runner's time equal as the
  * official timer records it (to the hundredth, so dead heats match) or within half a millisecond (a
  * result stored before times were recorded to the hundredth). Given the runners' post positions

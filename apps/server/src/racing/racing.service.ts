@@ -11,6 +11,7 @@ import {
   type EngineRunner,
   horseTraits,
   jockeySkill,
+  officialOrder,
   officialTimeMs,
   type SimulatedRace,
   sameResult,
@@ -261,18 +262,16 @@ export class RacingService {
     // A fresh run, not the cache: the point is to recompute from the revealed seed.
     const rerun = simulateRace(engineInput({ ...spec, seed: spec.seed, engine_runners: spec.engine_runners }));
     const official = storedRace(result.finishers, spec.engine_runners);
+    const posts = spec.engine_runners.map((r) => r.post_position);
     return {
       current_race_id: id,
       seed: spec.seed,
       seed_hash: result.seed_hash,
       hash_matches: seedHash(spec.seed) === result.seed_hash,
-      result_matches: sameResult(
-        official,
-        rerun,
-        spec.engine_runners.map((r) => r.post_position),
-      ),
+      result_matches: sameResult(official, rerun, posts),
       official_order: official.finish_order,
-      rerun_order: rerun.finish_order,
+      // As the official result lists it (a dead heat by program number), so equal results read equal.
+      rerun_order: officialOrder(rerun, posts),
     };
   }
 }

@@ -38,6 +38,10 @@ const swcWeb = [
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 30_000,
+  // Two test files at a time, even on two cores (Jest's default there is one): most of a medium or
+  // browser test is waiting (races at 20×, a server starting, a page loading), so two share the
+  // cores well and `npm test` takes about half the time.
+  maxWorkers: 2,
   projects: [
     {
       ...common,

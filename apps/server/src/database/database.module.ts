@@ -1,13 +1,32 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseConnection } from './database-connection';
+import { EmbeddedAnalyze } from './embedded-analyze';
 
 @Injectable()
-class DatabaseLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DatabaseConnection) private readonly connection: DatabaseConnection) {}
+class DatabaseLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** On the embedded database only: autovacuum's ANALYZE, which single-user PGlite lacks. */
+  private readonly analyze?: EmbeddedAnalyze;
+
+  constructor(@Inject(DatabaseConnection) private readonly connection: DatabaseConnection) {
+    if (connection.isEmbedded) this.analyze = new EmbeddedAnalyze(connection.dataSource);
+  }
+
+  onApplicationBootstrap(): void {
+    this.analyze?.start();
+  }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.analyze?.stop();
     await this.connection.close();
   }
 }

@@ -14,6 +14,7 @@ import type {
 } from '@furlong/contracts';
 import { SIMULATED_SCRATCH_REASONS, scratchPlan, ticketPayoutCents } from '@furlong/domain';
 import { DataSource } from 'typeorm';
+import { CurrentRaceRepository } from '../src/racing/current-race.repository';
 import { RacingService } from '../src/racing/racing.service';
 import { ScratchService } from '../src/racing/scratch.service';
 import { ApiSession } from './support/api-session';
@@ -242,6 +243,10 @@ describe('Scratches', () => {
     expect(late.snapshot.entries.map((e) => e.post_position)).not.toContain(s);
     expect(late.snapshot.scratched).toEqual([expect.objectContaining({ post_position: s, reason: 'Vet scratch' })]);
     late.close();
+    // The boards count starters, not the draw.
+    const [{ post_time: postTime }] = await db().query('SELECT post_time FROM current_races WHERE id = $1', [r2]);
+    const board = await sut.app.get(CurrentRaceRepository).notOff(new Date(postTime), 50);
+    expect(board.find((r) => r.id === r2)?.num_horses).toBe(field2.length - 1);
     // Idempotent: a second scratch is a 409 and refunds nothing more.
     const again = await scratch(admin, r2, { post_position: s, reason: 'Vet scratch' });
     expect(again.status).toBe(409);

@@ -277,7 +277,7 @@ export const nextToPostRaceSchema = z
     post_time: isoDateTime(),
     status: z.enum(NOT_OFF_STATUSES).describe('scheduled, open (betting) or closed (at post, about to go off)'),
     mtp: mtpSchema(),
-    num_horses: z.int(),
+    num_horses: z.int().describe('starters: the drawn field less any scratched runner'),
     /** The track's local time minus UTC, in minutes. */
     utc_offset_minutes: z.int().describe("the track's local time minus UTC, minutes"),
   })

@@ -29,10 +29,12 @@ export interface DayRaceRow {
   cancel_reason: RaceCancelReason | null;
 }
 
-/** The board's columns of current_races `cr` with its track `t`. */
+/** The board's columns of current_races `cr` with its track `t` (the field size counts starters: the draw less scratches). */
 const BOARD_COLUMNS = `
   cr.id, cr.track_id, t.track_name, cr.location, cr.race_number, cr.location || ' Race ' || cr.race_number AS race_name,
-  cr.race_date, cr.post_time, cr.status, cr.num_horses, t.utc_offset_minutes`;
+  cr.race_date, cr.post_time, cr.status, t.utc_offset_minutes,
+  cr.num_horses - (SELECT count(*)::int FROM current_race_entries e
+                    WHERE e.current_race_id = cr.id AND e.scratched_at IS NOT NULL) AS num_horses`;
 
 /** A runner as stored, with the catalog's names and facts, before the program's view is made of it. */
 export interface EntryRow

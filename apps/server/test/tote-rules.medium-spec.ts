@@ -124,6 +124,7 @@ describe('Tote rules through settlement', () => {
     const tracks: { id: number }[] = await db().query(
       'SELECT id FROM tracks WHERE daily_races >= 4 ORDER BY id DESC LIMIT 1',
     );
+    // Races without a dead heat (stageCard sees to it): the first test makes its own by hand.
     card = await stageCard(sut.app, tracks[0]?.id as number, 4);
     orders = await Promise.all(
       card.map(async (id) => (await sut.app.get(RacingService).runnable(id))?.race.finish_order ?? []),

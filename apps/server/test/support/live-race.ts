@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   ClientToServerEvents,
   CurrentRaceDetail,
@@ -8,7 +9,7 @@ import type {
   RaceSnapshot,
   ServerToClientEvents,
 } from '@furlong/contracts';
-import { distanceFromFurlongs } from '@furlong/domain';
+import { distanceFromFurlongs, officialTimeMs } from '@furlong/domain';
 import type { INestApplication } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
@@ -209,5 +210,31 @@ export async function openCard(app: INestApplication, firstId: number, count: nu
   );
   const card = rows.sort((a, b) => a.race_number - b.race_number).map((r) => r.id);
   for (const id of card) await app.get(RacingService).open([id]);
+  for (const id of card) await withoutDeadHeat(app, id);
   return card;
+}
+
+/**
+ * Re-seeds an open race (seed and commitment) until no two runners finish in the same official
+ * time. About 7 % of seeds give a dead heat; a test that reads the engine's order as the result's
+ * (the winner, the runner-up, a worked example) needs a race without one, and one that needs a
+ * dead heat makes it by hand.
+ */
+export async function withoutDeadHeat(app: INestApplication, raceId: number): Promise<void> {
+  const racing = app.get(RacingService);
+  for (let i = 0; i < 100; i++) {
+    const race = (await racing.runnable(raceId))?.race;
+    if (!race) throw new Error(`race ${raceId} not runnable`);
+    const times = race.finish_times_ms.map(officialTimeMs);
+    if (new Set(times).size === times.length) return;
+    const seed = createHash('sha256').update(`no-dead-heat:${raceId}:${i}`).digest('hex');
+    await app
+      .get(DataSource)
+      .query('UPDATE current_races SET seed = $2, seed_hash = $3 WHERE id = $1', [
+        raceId,
+        seed,
+        createHash('sha256').update(seed).digest('hex'),
+      ]);
+  }
+  throw new Error(`race ${raceId}: no seed without a dead heat in 100 tries`);
 }

@@ -17,7 +17,7 @@ import { RacingService } from '../src/racing/racing.service';
 import { PayoffRepository } from '../src/wagering/payoff.repository';
 import { SettlementService } from '../src/wagering/settlement.service';
 import { ApiSession } from './support/api-session';
-import { finishRace, stageCard, stageRace, waitFor, waitForStatus } from './support/live-race';
+import { finishRace, stageCard, stageRace, waitFor, waitForStatus, withoutDeadHeat } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -108,6 +108,8 @@ describe('Race payoffs', () => {
       const raceId = await stageRace(sut.app, { startsInWallMs: 11_000 });
       liveRaceId = raceId;
       await waitForStatus(sut.baseUrl, raceId, 'open', 15_000);
+      // The worked prices below read one runner per place: a seed without a dead heat (before the off).
+      await withoutDeadHeat(sut.app, raceId);
       const n = (await sut.get<ToteView>(`/api/current_races/${raceId}/tote`)).body.runners.length;
       // The result is a pure function of the seed drawn at the opening.
       const winner = (await sut.app.get(RacingService).runnable(raceId))?.race.finish_order[0] as number;

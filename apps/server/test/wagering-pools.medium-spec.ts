@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { PoolService } from '../src/wagering/pool.service';
 import { ApiSession } from './support/api-session';
-import { finishRace, stageRace, waitFor } from './support/live-race';
+import { finishRace, stageRace, waitFor, withoutDeadHeat } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -91,6 +91,8 @@ describe('Wagering pools', () => {
         );
         return rows[0]?.n === 1 ? true : undefined;
       });
+      // The tests read one winner per race: a seed without a dead heat.
+      await withoutDeadHeat(sut.app, id);
     }
   }
 

@@ -23,37 +23,6 @@ export interface LedgerMove {
   at: Date;
 }
 
-/** What a transfer statement did: the accounts it locked, and the transfer unless refused. */
-export interface LedgerMoveOutcome {
-  accounts: LockedAccount[];
-  transfer_id: number | null;
-  from_balance_cents: number | null;
-  to_balance_cents: number | null;
-}
-
-const TRANSFER_SQL = `
-  WITH l AS (
-    SELECT id, user_id, code, balance_cents, overdraft_allowed FROM wallet_accounts
-     WHERE user_id = ANY($1::int[]) OR code = ANY($2::text[]) ORDER BY id FOR UPDATE),
-  -- count(*) reads l to its end: both rows are locked, in id order, before either is written.
-  a AS (SELECT * FROM l WHERE (SELECT count(*) FROM l) = 2),
-  src AS (SELECT * FROM a WHERE CASE WHEN $3::int IS NOT NULL THEN user_id = $3::int ELSE code = $4::text END),
-  dst AS (SELECT * FROM a WHERE CASE WHEN $5::int IS NOT NULL THEN user_id = $5::int ELSE code = $6::text END),
-  ok AS (SELECT src.id AS from_id, dst.id AS to_id FROM src, dst
-          WHERE src.overdraft_allowed OR src.balance_cents >= $7::bigint),
-  f AS (UPDATE wallet_accounts w SET balance_cents = w.balance_cents - $7::bigint FROM ok
-         WHERE w.id = ok.from_id RETURNING w.id, w.balance_cents),
-  t AS (UPDATE wallet_accounts w SET balance_cents = w.balance_cents + $7::bigint FROM ok
-         WHERE w.id = ok.to_id RETURNING w.id, w.balance_cents),
-  x AS (INSERT INTO ledger_transfers (from_account_id, to_account_id, amount_cents, reason, reference, created_at)
-        SELECT ok.from_id, ok.to_id, $7::bigint, $8, $9, $10 FROM ok RETURNING id),
-  e AS (INSERT INTO ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents, created_at)
-        SELECT x.id, f.id, -$7::bigint, f.balance_cents, $10 FROM x, f
-        UNION ALL SELECT x.id, t.id, $7::bigint, t.balance_cents, $10 FROM x, t)
-  SELECT (SELECT coalesce(json_agg(l), '[]'::json) FROM l) AS accounts, x.id AS transfer_id,
-         f.balance_cents AS from_balance_cents, t.balance_cents AS to_balance_cents
-    FROM (SELECT 1) AS one LEFT JOIN x ON true LEFT JOIN f ON true LEFT JOIN t ON true`;
-
 /** What a statement of several transfers did: the accounts it locked, and the transfers unless refused. */
 export interface LedgerMovesOutcome {
   accounts: LockedAccount[];
@@ -114,8 +83,7 @@ const TRANSFER_MANY_SQL = `
                    'to_balance_cents', (SELECT r.after FROM run r JOIN mv ON mv.no = r.no
                                          WHERE r.no = ids.no AND r.account_id = mv.to_id))
                    ORDER BY ids.no), '[]'::json)
-            FROM ids) AS moved,
-         (SELECT count(*) FROM w) + (SELECT count(*) FROM x) AS written`;
+            FROM ids) AS moved`;
 
 /** wallet_accounts, ledger_transfers and ledger_entries. Writes always go through the caller's transaction. */
 @Injectable()
@@ -138,28 +106,6 @@ export class LedgerRepository {
       [code, overdraftAllowed],
     );
     return (rows[0] as { id: number }).id;
-  }
-
-  /**
-   * A transfer in one statement (a bet's hot path counts round trips): finds both accounts and
-   * locks them in id order (so two transfers never wait on each other in a circle), and — when both
-   * exist, differ, and the payer may pay — moves the amount: both balances, the transfer and its
-   * two entries (−amount, +amount) with the balances after. Without a transfer the caller reads why
-   * from the locked accounts.
-   */
-  async transfer(manager: EntityManager, t: LedgerMove): Promise<LedgerMoveOutcome> {
-    const side = (ref: LedgerAccountRef) => ('userId' in ref ? [ref.userId, null] : [null, ref.system]);
-    const rows: LedgerMoveOutcome[] = await preparedQuery(manager, TRANSFER_SQL, [
-      [t.from, t.to].flatMap((r) => ('userId' in r ? [r.userId] : [])),
-      [t.from, t.to].flatMap((r) => ('system' in r ? [r.system] : [])),
-      ...side(t.from),
-      ...side(t.to),
-      t.amount,
-      t.reason,
-      t.reference,
-      t.at,
-    ]);
-    return rows[0] as LedgerMoveOutcome;
   }
 
   async balanceOfUser(userId: number): Promise<number> {

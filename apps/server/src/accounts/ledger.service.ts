@@ -61,25 +61,7 @@ export class LedgerService {
    * user's wallet with InsufficientFundsException, and writes the transfer and its two entries.
    */
   async transfer(manager: EntityManager, request: TransferRequest): Promise<TransferResult> {
-    const move = { ...checkedMove(request), at: this.clock.now() };
-    let outcome = await this.repository.transfer(manager, move);
-    // The migration makes the house; a full reset (`npm run seed` truncates every table) may not keep it.
-    if (
-      outcome.transfer_id === null &&
-      isHouse(move.from, move.to) &&
-      !outcome.accounts.some((a) => a.code === HOUSE_CODE)
-    ) {
-      await this.repository.openSystemAccount(manager, HOUSE_CODE, true);
-      outcome = await this.repository.transfer(manager, move);
-    }
-    if (outcome.transfer_id !== null) {
-      return {
-        transfer_id: Number(outcome.transfer_id),
-        from_balance_cents: Number(outcome.from_balance_cents),
-        to_balance_cents: Number(outcome.to_balance_cents),
-      };
-    }
-    throw refusal(outcome.accounts, move.from, move.to, move.amount);
+    return (await this.transferMany(manager, [request]))[0] as TransferResult;
   }
 
   /**
@@ -91,7 +73,16 @@ export class LedgerService {
     if (requests.length === 0) return [];
     const at = this.clock.now();
     const moves = requests.map((request) => ({ ...checkedMove(request), at }));
-    const outcome = await this.repository.transferMany(manager, moves, at);
+    let outcome = await this.repository.transferMany(manager, moves, at);
+    // The migration makes the house; a full reset (`npm run seed` truncates every table) may not keep it.
+    if (
+      outcome.moved.length === 0 &&
+      moves.some((m) => isHouse(m.from, m.to)) &&
+      !outcome.accounts.some((a) => a.code === HOUSE_CODE)
+    ) {
+      await this.repository.openSystemAccount(manager, HOUSE_CODE, true);
+      outcome = await this.repository.transferMany(manager, moves, at);
+    }
     if (outcome.moved.length === moves.length) return outcome.moved;
     throw firstRefusal(outcome.accounts, moves);
   }

@@ -86,15 +86,19 @@ export class ScratchRefundService implements OnModuleInit {
           reference: `pool:${pool.id}`,
         });
       }
-      for (const [userId, cents] of [...byUser].sort((a, b) => a[0] - b[0])) {
-        await this.ledger.transfer(manager, {
-          from: { system: pool.account_code },
-          to: { userId },
-          amount_cents: cents,
-          reason: 'scratch_refund',
-          reference: `pool:${pool.id}`,
-        });
-      }
+      // Every bettor's refund in one statement (one transfer each).
+      await this.ledger.transferMany(
+        manager,
+        [...byUser]
+          .sort((a, b) => a[0] - b[0])
+          .map(([userId, cents]) => ({
+            from: { system: pool.account_code },
+            to: { userId },
+            amount_cents: cents,
+            reason: 'scratch_refund',
+            reference: `pool:${pool.id}`,
+          })),
+      );
       money.refunded_bets += refunds.length;
       money.refunded_cents += toBettors;
     }

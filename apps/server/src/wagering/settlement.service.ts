@@ -160,15 +160,17 @@ export class SettlementService {
         reference: `pool:${pool.id}`,
       });
     }
-    for (const p of payouts) {
-      await this.ledger.transfer(manager, {
+    // Every winner's payment in one statement (one transfer each, as before).
+    await this.ledger.transferMany(
+      manager,
+      payouts.map((p) => ({
         from: { system: pool.account_code },
         to: { userId: p.user_id },
         amount_cents: p.cents,
         reason: refund ? 'refund' : 'payout',
         reference: `pool:${pool.id}`,
-      });
-    }
+      })),
+    );
     const rest = Math.max(available - owed, 0);
     if (rest > 0) {
       await this.ledger.transfer(manager, {

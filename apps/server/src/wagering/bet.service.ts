@@ -165,7 +165,7 @@ export class BetService {
         placing.push({ slip, slipId: o.slipId, betIds: o.betIds });
       });
       const responses = placing.length > 0 ? await this.pay(manager, placing) : [];
-      await this.bets.saveSlipResponses(manager, responses);
+      if (responses.length > 0) await this.bets.saveSlipResponses(manager, responses);
       const bySlip = new Map(responses.map((r) => [r.slipId, r.response]));
       return opened.slips.map((o): SlipOutcome => {
         const response = o.slipId === undefined ? undefined : bySlip.get(o.slipId);
@@ -209,7 +209,12 @@ export class BetService {
       `${String(bet.request.race_ids[0]).padStart(10, '0')}|${bet.request.bet_type}`;
     const byPool = new Map<string, CheckedBet[]>();
     for (const { slip } of placing) {
-      for (const bet of slip.checked) byPool.set(poolKeyOf(bet), [...(byPool.get(poolKeyOf(bet)) ?? []), bet]);
+      for (const bet of slip.checked) {
+        const key = poolKeyOf(bet);
+        const group = byPool.get(key);
+        if (group) group.push(bet);
+        else byPool.set(key, [bet]);
+      }
     }
     const poolKeys = [...byPool.keys()].sort();
     const entries = [];

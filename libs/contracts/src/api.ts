@@ -37,8 +37,10 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** The success status: 200 with a body, 201 created, 204 without a body. */
   status: 200 | 201 | 204;
-  /** The success body's schema; null for 204. */
+  /** The success body's schema; null for 204, or for a file (see `file`). */
   response: z.ZodType | null;
+  /** A file as the success body instead of JSON: its media type, e.g. `application/pdf`. */
+  file?: string;
   errors?: Partial<Record<ApiErrorStatus, string>>;
 }
 

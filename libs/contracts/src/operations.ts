@@ -1,10 +1,23 @@
 import { accountsApi } from './accounts';
 import type { ApiOperation } from './api';
+import { auctionApi } from './auction';
 import { catalogApi } from './catalog';
+import { earningsApi } from './earnings';
+import { fairOddsApi } from './fair-odds';
+import { featuredApi } from './featured';
+import { formsApi } from './forms';
+import { freeRacingApi } from './free-racing';
+import { handicappingApi } from './handicapping';
 import { healthApi } from './health';
+import { infoApi } from './info';
+import { newsApi } from './news';
 import { opsApi } from './ops';
 import { programApi } from './program';
 import { racingApi } from './racing';
+import { racingDayApi } from './racing-day';
+import { saleCompanyApi } from './sale-company';
+import { settingsApi } from './settings';
+import { stableApi } from './stable';
 import { statsApi } from './stats';
 import { wageringApi } from './wagering';
 
@@ -21,4 +34,17 @@ export const API_OPERATIONS = {
   program: programApi,
   racing: racingApi,
   ops: opsApi,
+  handicapping: handicappingApi,
+  earnings: earningsApi,
+  fairOdds: fairOddsApi,
+  stable: stableApi,
+  auction: auctionApi,
+  saleCompany: saleCompanyApi,
+  info: infoApi,
+  forms: formsApi,
+  news: newsApi,
+  freeRacing: freeRacingApi,
+  settings: settingsApi,
+  racingDay: racingDayApi,
+  featured: featuredApi,
 } as const satisfies Record<string, Record<string, ApiOperation>>;

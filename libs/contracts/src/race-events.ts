@@ -1,3 +1,5 @@
+import type { LotJoinReply, LotState } from './auction';
+import type { FreeBoard, FreeJoinReply, FreeRaceFrame } from './free-racing';
 import type { OpsJoinReply, OpsSnapshot } from './ops';
 import type { CurrentRaceStatus, RaceCancelReason, ScratchedRunner } from './program';
 import type { LiveRaceResult } from './racing';
@@ -134,6 +136,12 @@ export interface ServerToClientEvents {
   'tote:odds': (odds: ToteOdds) => void;
   /** Room `ops` (OPS_ROOM, operators and admins): the live operations snapshot, every second. */
   'ops:snapshot': (snapshot: OpsSnapshot) => void;
+  /** Room `lot:{id}` (lotRoom): the lot's state after every bid, extension and the fall of the hammer. */
+  'lot:update': (state: LotState) => void;
+  /** Room `free:{id}` (freeRoom): the free board after every odds change, the start and the finish. */
+  'free:update': (board: FreeBoard) => void;
+  /** Room `free:{id}`: a 500 ms sample of the board's running race. */
+  'free:frame': (frame: FreeRaceFrame) => void;
 }
 
 export interface ClientToServerEvents {
@@ -149,6 +157,12 @@ export interface ClientToServerEvents {
   /** Join the live operations room (operators and admins; the session is read again at the join). */
   'ops:join': (ack: (reply: OpsJoinReply) => void) => void;
   'ops:leave': () => void;
+  /** Join an auction lot's room `lot:{id}`; the reply carries its full state (also after a reconnect). Bounded like `race:join`. */
+  'lot:join': (lotId: number, ack: (reply: LotJoinReply) => void) => void;
+  'lot:leave': (lotId: number) => void;
+  /** Join a free board's room `free:{id}`; the reply carries its full state. Bounded like `race:join`. */
+  'free:join': (boardId: number, ack: (reply: FreeJoinReply) => void) => void;
+  'free:leave': (boardId: number) => void;
   /** Clock sync: the reply is the server's wall clock (epoch ms); the client keeps the offset. */
   'clock:sync': (clientSentAt: number, ack: (serverNowMs: number) => void) => void;
 }

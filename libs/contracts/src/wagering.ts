@@ -134,13 +134,13 @@ const placeBetsBodySchema = z.preprocess(checkSlip, placeBetsRequestSchema);
  * The `Idempotency-Key` header (Express hands header names over in lower case). A missing or
  * malformed key is named `Idempotency-Key`, as the client sends it.
  */
-const idempotencyHeadersSchema = z
+export const idempotencyHeadersSchema = z
   .object({
     'idempotency-key': z
       .string()
       .optional()
       .meta({
-        description: `${IDEMPOTENCY_HEADER}: 8-100 characters [A-Za-z0-9_.:-]; a retry with the same key places the slip at most once`,
+        description: `${IDEMPOTENCY_HEADER}: 8-100 characters [A-Za-z0-9_.:-]; a retry with the same key is carried out at most once`,
         param: { required: true },
         override: { pattern: WAGER_LIMITS.idempotencyKeyPattern },
       }),

@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { type DayCardInput, MAX_RUNNERS, MIN_RUNNERS, parseCalendarDate, planDayCard, racePostTime } from './day-card';
+import {
+  type DayCardInput,
+  extraRace,
+  MAX_RUNNERS,
+  MIN_RUNNERS,
+  parseCalendarDate,
+  planDayCard,
+  racePostTime,
+} from './day-card';
 import { raceConditions } from './race-conditions';
 
 const horses = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, jockey_id: (i % 40) + 1 }));
@@ -165,5 +173,52 @@ describe(parseCalendarDate.name, () => {
 
   it.each(['2026-02-29', '2026-13-01', '2026-1-2', 'today', '20261102', ''])('should refuse %p', (text) => {
     expect(parseCalendarDate(text)).toBeNull();
+  });
+});
+
+describe(extraRace.name, () => {
+  const runners = Array.from({ length: 7 }, (_, i) => ({
+    post_position: 12 - i,
+    horse_id: 100 + i,
+    jockey_id: 200 + i,
+  }));
+  const postTime = new Date('2026-11-02T20:00:00Z');
+
+  it("should take the track's first distance and purse, its going, and number the posts 1..n in the given order", () => {
+    const race = extraRace({ track: input().track, date: '2026-11-02', raceNumber: 10, postTime, runners });
+    expect(race).toMatchObject({
+      race_number: 10,
+      post_time: postTime,
+      furlongs: 6,
+      purse_cents: 2_000_000,
+      surface_type: 'Dirt',
+      track_condition: 'Good',
+      weather: 'Cloudy',
+    });
+    expect(race.runners.map((r) => [r.post_position, r.horse_id])).toEqual(runners.map((r, i) => [i + 1, r.horse_id]));
+    // The class and conditions are the rule's for that purse, distance and surface.
+    expect(race.race_class).toBe(
+      raceConditions({ key: '7:2026-11-02:10', purseCents: 2_000_000, furlongs: 6, surface: 'Dirt' }).race_class,
+    );
+  });
+
+  it("should fall back to the track's furlongs and the spec's defaults", () => {
+    const track = {
+      ...input().track,
+      distances_furlongs: [],
+      purse_sizes_cents: [],
+      surface_type: null,
+      weather: null,
+    };
+    const race = extraRace({ track, date: '2026-11-02', raceNumber: 13, postTime, runners });
+    expect(race).toMatchObject({ furlongs: 6, purse_cents: 0, surface_type: 'Turf', weather: 'Clear' });
+  });
+
+  it('should refuse a race number past the 13th and a field outside 6..12', () => {
+    const track = input().track;
+    expect(() => extraRace({ track, date: '2026-11-02', raceNumber: 14, postTime, runners })).toThrow(RangeError);
+    expect(() =>
+      extraRace({ track, date: '2026-11-02', raceNumber: 9, postTime, runners: runners.slice(0, 5) }),
+    ).toThrow(RangeError);
   });
 });

@@ -194,3 +194,49 @@ function assignJockeys(prng: Prng, field: readonly DayCardHorse[], jockeyIds: re
     jockey_id: own[i] ?? (spare.shift() as number),
   }));
 }
+
+/**
+ * A race added to a track's day beside its card (an admin schedules a created race): the track's
+ * first listed distance and purse (or its defaults), its surface, going and weather, and the class
+ * and conditions `raceConditions` gives them; the runners as given (posts 1..n).
+ *
+ * @throws RangeError for a race number outside 1..{@link MAX_DAILY_RACES} or a field outside
+ *   {@link MIN_RUNNERS}..{@link MAX_RUNNERS}
+ */
+export function extraRace(input: {
+  track: DayCardTrack;
+  date: string;
+  raceNumber: number;
+  postTime: Date;
+  runners: readonly PlannedRunner[];
+}): PlannedRace {
+  const { track, raceNumber, runners } = input;
+  if (!Number.isInteger(raceNumber) || raceNumber < 1 || raceNumber > MAX_DAILY_RACES) {
+    throw new RangeError(`extraRace: race number must be 1..${MAX_DAILY_RACES}, got ${raceNumber}`);
+  }
+  if (runners.length < MIN_RUNNERS || runners.length > MAX_RUNNERS) {
+    throw new RangeError(`extraRace: a field is ${MIN_RUNNERS} to ${MAX_RUNNERS} runners, got ${runners.length}`);
+  }
+  const distance = distanceFromFurlongs(track.distances_furlongs.find((f) => f > 0) ?? track.furlongs);
+  const purseCents =
+    track.purse_sizes_cents.find((p) => Number.isInteger(p) && p >= 0) ?? CURRENT_RACE_DEFAULTS.purseCents;
+  const surfaceType = orDefault(track.surface_type, CURRENT_RACE_DEFAULTS.surfaceType);
+  return {
+    race_number: raceNumber,
+    post_time: input.postTime,
+    furlongs: distance.furlongs,
+    miles: distance.miles,
+    meters: distance.meters,
+    weather: orDefault(track.weather, CURRENT_RACE_DEFAULTS.weather),
+    surface_type: surfaceType,
+    track_condition: orDefault(track.track_condition, CURRENT_RACE_DEFAULTS.trackCondition),
+    purse_cents: purseCents,
+    ...raceConditions({
+      key: `${track.id}:${input.date}:${raceNumber}`,
+      purseCents,
+      furlongs: distance.furlongs,
+      surface: surfaceType,
+    }),
+    runners: runners.map((r, i) => ({ ...r, post_position: i + 1 })),
+  };
+}

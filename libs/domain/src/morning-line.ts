@@ -66,27 +66,46 @@ export function normaliseFactor(values: readonly (number | null)[], floor = MORN
   return values.map((v) => (present(v) ? floor + ((1 - floor) * (v - min)) / (max - min) : floor));
 }
 
+/** Each factor of each horse (field order), transformed and normalised across the field onto [floor, 1]. */
+export function morningLineFactors(field: readonly MorningLineEntry[]): Record<keyof MorningLineWeights, number[]> {
+  return {
+    winRate: normaliseFactor(field.map((e) => e.winRate)),
+    averageSpeed: normaliseFactor(field.map((e) => e.averageSpeed)),
+    earnings: normaliseFactor(
+      field.map((e) => (present(e.earningsCents) ? Math.log(1 + Math.max(0, e.earningsCents) / 100) : null)),
+    ),
+    lastRaceTime: normaliseFactor(
+      field.map((e) =>
+        present(e.lastRaceTimeSeconds) && e.lastRaceTimeSeconds > 0 ? 1 / e.lastRaceTimeSeconds : null,
+      ),
+    ),
+    jockeyWinRate: normaliseFactor(field.map((e) => e.jockeyWinRate)),
+  };
+}
+
 /** Weighted score of each horse, in field order, after normalising each factor across the field. */
 export function morningLineScores(
   field: readonly MorningLineEntry[],
   weights: MorningLineWeights = MORNING_LINE_WEIGHTS,
 ): number[] {
-  const winRate = normaliseFactor(field.map((e) => e.winRate));
-  const speed = normaliseFactor(field.map((e) => e.averageSpeed));
-  const earnings = normaliseFactor(
-    field.map((e) => (present(e.earningsCents) ? Math.log(1 + Math.max(0, e.earningsCents) / 100) : null)),
-  );
-  const lastTime = normaliseFactor(
-    field.map((e) => (present(e.lastRaceTimeSeconds) && e.lastRaceTimeSeconds > 0 ? 1 / e.lastRaceTimeSeconds : null)),
-  );
-  const jockey = normaliseFactor(field.map((e) => e.jockeyWinRate));
-  return field.map(
+  return weightedScores(morningLineFactors(field), weights);
+}
+
+/**
+ * The weighted sum of each horse's normalised factors (as morningLineFactors gives them), in field
+ * order. The race predictor (predictor.ts) is this with the user's weights.
+ */
+export function weightedScores(
+  factors: Readonly<Record<keyof MorningLineWeights, readonly number[]>>,
+  weights: MorningLineWeights,
+): number[] {
+  return factors.winRate.map(
     (_, i) =>
-      weights.winRate * winRate[i] +
-      weights.averageSpeed * speed[i] +
-      weights.earnings * earnings[i] +
-      weights.lastRaceTime * lastTime[i] +
-      weights.jockeyWinRate * jockey[i],
+      weights.winRate * factors.winRate[i] +
+      weights.averageSpeed * factors.averageSpeed[i] +
+      weights.earnings * factors.earnings[i] +
+      weights.lastRaceTime * factors.lastRaceTime[i] +
+      weights.jockeyWinRate * factors.jockeyWinRate[i],
   );
 }
 
@@ -98,9 +117,17 @@ export function winProbabilities(scores: readonly number[]): number[] {
   return clean.map((s) => s / total);
 }
 
+/**
+ * Spec §9: odds to 1 of a share (a win probability) = 1 ÷ share − 1, two decimals; Infinity for a
+ * zero share. The predictor and the simulated fair odds use the same rule.
+ */
+export function oddsFromShare(share: number): number {
+  return share > 0 ? Math.round((1 / share - 1) * 100) / 100 : Number.POSITIVE_INFINITY;
+}
+
 /** Spec §9: odds = 1 ÷ share − 1, two decimals (Infinity for a zero share). */
 export function morningLineOdds(scores: readonly number[]): number[] {
-  return winProbabilities(scores).map((p) => (p > 0 ? Math.round((1 / p - 1) * 100) / 100 : Number.POSITIVE_INFINITY));
+  return winProbabilities(scores).map(oddsFromShare);
 }
 
 /** Indices of the `n` highest scores, best first (ties: lower index first). */

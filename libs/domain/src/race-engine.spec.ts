@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { Prng } from './prng';
 import {
@@ -10,6 +11,7 @@ import {
   RACE_SAMPLE_MS,
   type SimulatedRace,
   sameResult,
+  simulateFinish,
   simulateRace,
 } from './race-engine';
 
@@ -314,6 +316,44 @@ describe(simulateRace.name, () => {
     expect(sut.samples).toHaveLength(146);
   });
 
+  it('should keep whole races to the bit, samples and leaderboards included', () => {
+    // Digests of JSON.stringify(simulateRace(input)) as the engine gave them before it stepped
+    // runners four at a time (issue 17): a faster engine must not change a single number.
+    const prng = new Prng('pinned fields');
+    const rated = (post: number) =>
+      runner(post, {
+        speed_figure: prng.float(75, 105),
+        stamina: prng.next(),
+        jockey_skill: prng.next(),
+        early_speed: prng.next(),
+      });
+    const cases: [EngineInput, string][] = [
+      [
+        { seed: `${'a3f1c2'.repeat(10)}beef`, runners: POSTS.map(rated), conditions: FAST },
+        '4bee8d1fd7852391b6f3dacf1e2dfdbfa976c4958fdb802307accf03f6cef7c6',
+      ],
+      [
+        {
+          seed: 'route',
+          runners: [2, 3, 5, 8, 9, 11, 12].map(rated),
+          conditions: { furlongs: 10, surface: 'Turf', condition: 'Yielding' },
+        },
+        '474b91f4368771d066a5c0267c2e81cc13e22bc27c1e6bc2ea811ab3556bb4a8',
+      ],
+      [
+        { seed: 'alone', runners: [runner(4)], conditions: { furlongs: 5.5, surface: 'Synthetic', condition: 'Good' } },
+        'ec6eb1c8daea09cef90deda610cf75b9f85596a7f10073d9e92128334dbb1a66',
+      ],
+    ];
+    for (const [input, digest] of cases) {
+      expect(
+        createHash('sha256')
+          .update(JSON.stringify(simulateRace(input)))
+          .digest('hex'),
+      ).toBe(digest);
+    }
+  });
+
   it('should reject a race it cannot run', () => {
     expect(() => simulateRace({ seed: 's', runners: [], conditions: FAST })).toThrow(RangeError);
     expect(() => simulateRace({ seed: 's', runners: [runner(1), runner(1)], conditions: FAST })).toThrow(RangeError);
@@ -323,6 +363,23 @@ describe(simulateRace.name, () => {
     expect(() => simulateRace({ seed: 's', runners: [runner(1)], conditions: { ...FAST, furlongs: 0 } })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe(simulateFinish.name, () => {
+  it("should give simulateRace's finish to the bit, without the samples", () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { samples: _samples, ...finish } = simulateRace(input);
+        expect(simulateFinish(input)).toEqual(finish);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('should reject a race it cannot run, as simulateRace does', () => {
+    expect(() => simulateFinish({ seed: 's', runners: [], conditions: FAST })).toThrow(RangeError);
+    expect(() => simulateFinish({ seed: 's', runners: [runner(1), runner(1)], conditions: FAST })).toThrow(RangeError);
   });
 });
 

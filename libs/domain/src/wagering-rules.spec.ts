@@ -17,6 +17,7 @@ import {
   MAX_COMBINATIONS,
   minimumAmountCents,
   offersAdvancedBet,
+  ordinal,
   racesCorrect,
   requiredHorses,
   validateBet,
@@ -298,5 +299,26 @@ describe(canAddBet.name, () => {
     expect(advancedFinalizeProblem('Daily Double', [1, null], 2)).toBe('Please select one horse per race.');
     expect(advancedFinalizeProblem('Daily Double', [1, 4], 0)).toBe('Please enter a bet amount.');
     expect(advancedFinalizeProblem('Daily Double', [1, 4], 2)).toBeNull();
+  });
+});
+
+describe('ordinal', () => {
+  it('should write positions as a race card does, teens included', () => {
+    expect([1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '10th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+    ]);
   });
 });

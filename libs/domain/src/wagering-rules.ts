@@ -103,6 +103,14 @@ function dollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
+/** A finishing position in words: 1 → 1st, 2 → 2nd, 3 → 3rd, 11 → 11th, 22 → 22nd. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 /** Money shown with two decimals and thousands separators (spec §9), e.g. 123456 → '$1,234.56'. */
 export function formatMoney(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -9,6 +9,10 @@ import { ConfigModule } from './config/config.module';
 import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import { SeedModule } from './database/seed/seed.module';
+import { EarningsModule } from './earnings/earnings.module';
+import { FairOddsModule } from './fair-odds/fair-odds.module';
+import { FreeRacingModule } from './free-racing/free-racing.module';
+import { HandicappingModule } from './handicapping/handicapping.module';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -39,10 +43,14 @@ export class AppModule {
         RealtimeModule,
         RacingModule,
         StatsModule,
+        EarningsModule,
+        HandicappingModule,
         AccountsModule,
         WageringModule,
+        FairOddsModule,
         StableModule,
         AuctionModule,
+        FreeRacingModule,
         ContentModule,
         OpsModule,
       ],

@@ -7,12 +7,12 @@ import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { AccessCheck } from './accounts/access-check';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { Clock } from './common/clock';
-import { createRootLogger, PinoNestLogger, redactUrl } from './common/logger';
+import { createRootLogger, PinoNestLogger } from './common/logger';
+import { requestLog } from './common/request-log';
 import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
 import { httpMetrics } from './metrics/http-metrics';
@@ -50,29 +50,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   } else {
     app.use(METRICS_PATH, metricsOff);
   }
-  app.use(
-    pinoHttp({
-      logger,
-      // Successful requests at debug: a busy server should not write a line per request.
-      // A 503 (the database out of reach, answered to be retried) at warn: an outage is not a bug per request.
-      customLogLevel: (_req, res, err) =>
-        res.statusCode === 503
-          ? 'warn'
-          : err || res.statusCode >= 500
-            ? 'error'
-            : res.statusCode >= 400
-              ? 'info'
-              : 'debug',
-      // Headers are redacted by the logger (REDACTED_LOG_PATHS); a URL's secrets here. The parsed
-      // query and path parameters are left out: the redacted URL carries them, and they would not be.
-      serializers: {
-        req: ({ query: _query, params: _params, ...req }: { url?: string; query?: unknown; params?: unknown }) => ({
-          ...req,
-          url: req.url && redactUrl(req.url),
-        }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { ENDPOINT_METADATA, routePath } from '../src/common/endpoint';
+import { FreeRacingService } from '../src/free-racing/free-racing.service';
 import { listOperations } from '../src/openapi/openapi-document';
 import { RacingService } from '../src/racing/racing.service';
 import { ApiSession } from './support/api-session';
@@ -37,12 +38,20 @@ interface World {
   scratchRaceId: number;
   /** A race run and resulted. */
   resultedRaceId: number;
+  /** A track whose days have room beside their card (fewer than 13 races). */
+  roomyTrackId: number;
+  /** A scheduled race that takes entries (a field of six: room for the samples' horses). */
+  enterRaceId: number;
   resultId: number;
   trackId: number;
   horseId: number;
   jockeyId: number;
   trainerId: number;
   memberId: number;
+  /** House horses in no sale, for the auction's samples (each sale takes some). */
+  houseHorseIds: number[];
+  /** Free boards: the first with its odds window ended (ready to start), the others taking odds. */
+  freeBoardIds: number[];
   fresh(): Promise<ApiSession>;
 }
 
@@ -121,6 +130,10 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'stats.overview': () => ({ as: 'anonymous', path: '/api/stats/overview' }),
   'stats.trackConditions': () => ({ as: 'anonymous', path: '/api/stats/track-conditions' }),
   'stats.trackTypes': () => ({ as: 'anonymous', path: '/api/stats/track-types' }),
+  'earnings.summary': (w) => ({ as: 'anonymous', path: `/api/earnings/horses/${w.horseId}` }),
+  'earnings.starts': (w) => ({ as: 'anonymous', path: `/api/earnings/trainers/${w.trainerId}/starts?limit=5` }),
+  'earnings.horses': (w) => ({ as: 'anonymous', path: `/api/earnings/jockeys/${w.jockeyId}/horses?limit=5` }),
+  'earnings.allHorses': () => ({ as: 'anonymous', path: '/api/earnings/horses?limit=5&offset=5' }),
 
   'wagering.placeBets': (w) => ({
     as: 'member',
@@ -149,7 +162,293 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'racing.verify': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.resultedRaceId}/verify` }),
   'racing.raceResult': (w) => ({ as: 'anonymous', path: `/api/race_results/${w.resultId}` }),
   'racing.runnerStats': () => ({ as: 'anonymous', path: '/api/racing/runner' }),
+
+  'handicapping.predictorField': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.openRaceId}/predictor` }),
+  'handicapping.backtest': () => ({ as: 'anonymous', path: '/api/handicapping/backtest?win_rate=0.5&earnings=0' }),
+  'handicapping.myPredictorWeights': () => ({ as: 'member', path: '/api/me/predictor_weights' }),
+  'handicapping.savePredictorWeights': () => ({
+    as: 'member',
+    path: '/api/me/predictor_weights',
+    body: { win_rate: 0.25, average_speed: 0.3, earnings: 0, last_race_time: 0.3, jockey_win_rate: 0.15 },
+  }),
+  'fairOdds.raceFairOdds': (w) => ({ as: 'anonymous', path: `/api/current_races/${w.openRaceId}/fair_odds` }),
+  'fairOdds.calibration': () => ({ as: 'anonymous', path: '/api/handicapping/fair_odds_calibration?bins=10' }),
+
+  'stable.dashboard': () => ({ as: 'member', path: '/api/stable' }),
+  'stable.createHorse': () => ({
+    as: 'member',
+    path: '/api/stable/horses',
+    body: horseBody(`Contract Colt ${++horseCount}`),
+  }),
+  'stable.horse': async (w) => {
+    const { session, id } = await stableHorse(w);
+    return { as: 'member', session, path: `/api/stable/horses/${id}` };
+  },
+  'stable.enterableRaces': (w) => ({ as: 'anonymous', path: `/api/stable/races?track_id=${w.trackId}` }),
+  'stable.enter': async (w) => {
+    const { session, id } = await stableHorse(w);
+    return {
+      as: 'member',
+      session,
+      path: '/api/stable/entries',
+      body: { horse_id: id, current_race_id: w.enterRaceId },
+    };
+  },
+  'stable.train': async (w) => {
+    const { session, id } = await stableHorse(w);
+    return { as: 'member', session, path: `/api/stable/horses/${id}/training`, body: { regimen: 'stamina' } };
+  },
+  'stable.treat': async (w) => {
+    const { session, id } = await stableHorse(w);
+    return { as: 'member', session, path: `/api/stable/horses/${id}/medical`, body: { treatment: 'vet_check' } };
+  },
+  'stable.equip': async (w) => {
+    const { session, id } = await stableHorse(w);
+    return {
+      as: 'member',
+      session,
+      path: `/api/stable/horses/${id}/equipment`,
+      body: { shoe: 'turf', gear: ['earplugs'] },
+    };
+  },
+  'stable.stud': async (w) => {
+    const { session, id } = await stableHorse(w, { dob: '2019-04-01' });
+    return { as: 'member', session, path: `/api/stable/horses/${id}/stud`, body: { fee_cents: 25_000 } };
+  },
+  'stable.breedings': () => ({ as: 'member', path: '/api/stable/breedings' }),
+  'stable.breed': async (w) => {
+    const { session, id: sire } = await stableHorse(w, { dob: '2019-04-01' });
+    const { id: dam } = await stableHorse(w, { dob: '2020-04-01', gender: 'female' }, session);
+    return {
+      as: 'member',
+      session,
+      path: '/api/stable/breedings',
+      body: { sire_id: sire, dam_id: dam, foal_name: `Contract Foal ${++horseCount}` },
+    };
+  },
+  'stable.withdraw': async (w) => {
+    const { session, id } = await stableHorse(w);
+    const res = await session.request<{ entry: { id: number } }>('POST', '/api/stable/entries', {
+      horse_id: id,
+      current_race_id: w.enterRaceId,
+    });
+    if (res.status !== 201) throw new Error(`entry refused: ${res.status} ${JSON.stringify(res.body)}`);
+    return { as: 'member', session, path: `/api/stable/entries/${res.body.entry.id}` };
+  },
+  'stable.scheduleCreatedRace': async (w) => {
+    const made = await w.sessions.member.request<{ id: number }>('POST', '/api/created_races');
+    if (made.status !== 201) throw new Error(`race not created: ${made.status} ${JSON.stringify(made.body)}`);
+    return {
+      as: 'admin',
+      path: `/api/admin/created_races/${made.body.id}/schedule`,
+      // A day far ahead, whose card nobody has made; a track with room beside its card.
+      body: { post_time: new Date(Date.now() + 200 * 86_400_000).toISOString(), track_id: w.roomyTrackId },
+    };
+  },
+  'stable.createdRaces': () => ({ as: 'anonymous', path: '/api/created_races' }),
+  'stable.createRace': () => ({ as: 'member', path: '/api/created_races' }),
+
+  'auction.sales': () => ({ as: 'anonymous', path: '/api/auction/sales?status=live' }),
+  'auction.lots': () => ({ as: 'anonymous', path: '/api/auction-horses?status=live&sort=price&order=desc' }),
+  'auction.lot': async (w) => ({ as: 'anonymous', path: `/api/auction-horses/${await auctionLot(w)}` }),
+  'auction.currentBid': async (w) => ({
+    as: 'anonymous',
+    path: `/api/auction-horses/${await auctionLot(w)}/currentbid`,
+  }),
+  'auction.bid': async (w) => ({
+    as: 'member',
+    session: await w.fresh(),
+    path: `/api/auction-horses/${await auctionLot(w)}/bids`,
+    body: { amount_cents: 10_000, seen_price_cents: null, kind: 'max' },
+    headers: { 'Idempotency-Key': `contract-bid-${++auctionCount}` },
+  }),
+  'auction.myBids': () => ({ as: 'member', path: '/api/auction/bidding' }),
+  'auction.consign': async (w) => {
+    const { session, id } = await stableHorse(w);
+    return {
+      as: 'member',
+      session,
+      path: '/api/auction/consignments',
+      body: { horse_id: id, starting_bid_cents: 10_000 },
+    };
+  },
+  'auction.createSale': (w) => saleBody(w),
+  'auction.contracts': () => ({ as: 'member', path: '/api/sales-contracts' }),
+  'auction.createContract': () => ({ as: 'member', path: '/api/sales-contracts', body: contractBody() }),
+  'auction.contract': async (w) => ({ as: 'member', path: `/api/sales-contracts/${await contractId(w)}` }),
+  'auction.contractPdf': async (w) => ({ as: 'member', path: `/api/sales-contracts/${await contractId(w)}/pdf` }),
+  'auction.signContract': async (w) => {
+    const buyer = await w.fresh();
+    const me = await buyer.get<{ username: string }>('/api/me');
+    const made = await w.sessions.member.request<{ id: number }>('POST', '/api/sales-contracts', {
+      ...contractBody(),
+      counterparty: me.body.username,
+    });
+    return {
+      as: 'member',
+      session: buyer,
+      path: `/api/sales-contracts/${made.body.id}/signature`,
+      body: { signature: 'Con Tract' },
+    };
+  },
+  'saleCompany.saleCompany': () => ({ as: 'anonymous', path: '/api/sale-company' }),
+  'saleCompany.requestTransportQuote': () => ({
+    as: 'member',
+    path: '/api/transport-quotes',
+    body: {
+      from_place: 'Furlong Park Sales',
+      to_place: 'Aville Downs',
+      distance_km: 250,
+      horses: 2,
+      service: 'van_shared',
+      travel_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      insurance: true,
+    },
+  }),
+  'saleCompany.myTransportQuotes': () => ({ as: 'member', path: '/api/transport-quotes' }),
+
+  'info.infoPage': () => ({ as: 'anonymous', path: '/api/info/learn-about-racing' }),
+  'info.infoPagePdf': () => ({ as: 'anonymous', path: '/api/info/faqs/pdf' }),
+  'forms.sendInsuranceQuote': () => ({
+    as: 'anonymous',
+    path: '/api/send-email',
+    headers: { 'x-forwarded-for': '192.0.2.20' },
+    body: {
+      firstName: 'Sam',
+      lastName: 'Ple',
+      phone: '555 010 4455',
+      email: 'sample.quote@furlong.test',
+      propertyZip: '73301',
+      name1dob: '1975-06-30',
+      homeYear: 2008,
+      length: 60,
+      width: 14,
+      privateLand: true,
+      street: '3 Pecan Road',
+      city: 'Austin',
+      state: 'TX',
+      purchasePrice: 64_000,
+      effectiveDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      ownerOccupied: true,
+      floodCoverage: true,
+    },
+  }),
+  'forms.sendMessage': () => ({
+    as: 'anonymous',
+    path: '/api/messages',
+    headers: { 'x-forwarded-for': '192.0.2.21' },
+    body: {
+      kind: 'feedback',
+      name: 'Sam Ple',
+      email: 'sample.message@furlong.test',
+      subject: 'The race screen',
+      message: 'The leaderboard beside the race is great.',
+    },
+  }),
+  'forms.outbox': () => ({ as: 'admin', path: '/api/admin/outbox?status=queued&limit=10' }),
+  'news.news': () => ({ as: 'anonymous', path: '/api/news?limit=4&offset=0' }),
+  'freeRacing.boards': () => ({ as: 'anonymous', path: '/api/free/boards' }),
+  'freeRacing.board': (w) => ({ as: 'anonymous', path: `/api/free/boards/${w.freeBoardIds[1]}` }),
+  'freeRacing.start': (w) => ({ as: 'anonymous', path: `/api/free/boards/${w.freeBoardIds[0]}/start` }),
+  'freeRacing.pick': (w) => ({ as: 'member', path: `/api/free/boards/${w.freeBoardIds[1]}/picks`, body: { post: 3 } }),
+  'freeRacing.myPicks': () => ({ as: 'member', path: '/api/free/picks' }),
+  'freeRacing.leaderBoard': () => ({ as: 'anonymous', path: '/api/free/leader-board?period=all' }),
+  'racingDay.racingDay': () => ({ as: 'anonymous', path: '/api/racing_day' }),
+  'featured.featured': () => ({ as: 'anonymous', path: '/api/featured' }),
+  'settings.mySettings': () => ({ as: 'member', path: '/api/me/settings' }),
+  'settings.updateMySettings': () => ({
+    as: 'member',
+    path: '/api/me/settings',
+    body: {
+      time_zone: 'America/New_York',
+      odds_format: 'decimal',
+      default_bet_amount_cents: 300,
+      notify_own_horse_running: true,
+      notify_own_bet_results: false,
+    },
+  }),
 };
+
+let auctionCount = 0;
+
+/** An admin's sale of one house horse (its lot closing in an hour). */
+function saleBody(w: World): Sample {
+  const horse = w.houseHorseIds.pop();
+  if (horse === undefined) throw new Error('no house horse left for the auction samples');
+  return {
+    as: 'admin',
+    path: '/api/admin/auction/sales',
+    body: {
+      name: `Contract sale ${++auctionCount}`,
+      kind: 'public',
+      first_close_at: new Date(Date.now() + 3_600_000).toISOString(),
+      lots: [{ horse_id: horse, starting_bid_cents: 10_000, reserve_cents: null }],
+    },
+  };
+}
+
+/** A lot open for bids, in a sale of its own. */
+async function auctionLot(w: World): Promise<number> {
+  const sample = saleBody(w);
+  const made = await w.sessions.admin.request<{ id: number }>('POST', sample.path, sample.body);
+  if (made.status !== 201) throw new Error(`sale not made: ${made.status} ${JSON.stringify(made.body)}`);
+  const lots = await w.sessions.admin.get<{ items: { id: number }[] }>(`/api/auction-horses?sale_id=${made.body.id}`);
+  return lots.body.items[0]?.id as number;
+}
+
+/** The sales contract form, the member selling to the admin. */
+const contractBody = () => ({
+  contract_date: '2026-11-26',
+  your_side: 'seller',
+  counterparty: 'admin',
+  horse_name: 'Contract Filly',
+  purchase_price_cents: 500_000,
+  payment_days: 30,
+  delivery_days: 14,
+  state: 'KY',
+  signature: 'Contract Seller',
+});
+
+async function contractId(w: World): Promise<number> {
+  const made = await w.sessions.member.request<{ id: number }>('POST', '/api/sales-contracts', contractBody());
+  if (made.status !== 201) throw new Error(`contract not made: ${made.status} ${JSON.stringify(made.body)}`);
+  return made.body.id;
+}
+
+let horseCount = 0;
+
+/** A create-horse body with the seed's first breed. */
+function horseBody(name: string, extra: Record<string, unknown> = {}) {
+  return {
+    horse_name: name,
+    breed_id: 1,
+    color: 'chestnut',
+    dob: '2021-05-01',
+    gender: 'male',
+    height_hands: 16,
+    weight_lbs: 1000,
+    sire: 'Contract Sire',
+    dam: 'Contract Dam',
+    breeder: 'Contract Farm',
+    ...extra,
+  };
+}
+
+/** A horse of a new member (each sample its own: the stable limits how many a user creates a day). */
+async function stableHorse(
+  w: World,
+  extra: Record<string, unknown> = {},
+  session?: ApiSession,
+): Promise<{ session: ApiSession; id: number }> {
+  const owner = session ?? (await w.fresh());
+  const res = await owner.request<{ id: number }>(
+    'POST',
+    '/api/stable/horses',
+    horseBody(`Contract Horse ${++horseCount}`, extra),
+  );
+  if (res.status !== 201) throw new Error(`horse not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return { session: owner, id: res.body.id };
+}
 
 let baseUrl = '';
 const baseUrlOf = () => baseUrl;
@@ -195,6 +494,11 @@ describe('API contract: routes, operations and response schemas agree', () => {
     await sut.app.get(RacingService).open([openRaceId]);
     const scratchRaceId = await stageRace(sut.app, { startsInWallMs: 30 * 60_000 });
     await sut.app.get(RacingService).open([scratchRaceId]);
+    const enterRaceId = await stageRace(sut.app, { startsInWallMs: 3 * 3_600_000 });
+    await db.query('DELETE FROM current_race_entries WHERE current_race_id = $1 AND post_position > 6', [enterRaceId]);
+    const [roomy]: { id: number }[] = await db.query(
+      'SELECT id FROM tracks WHERE daily_races < 13 ORDER BY id LIMIT 1',
+    );
     const resultedRaceId = await stageRace(sut.app, { startsInWallMs: 60_000 });
     await sut.app.get(RacingService).open([resultedRaceId]);
     await finishRace(sut.app, resultedRaceId);
@@ -210,6 +514,10 @@ describe('API contract: routes, operations and response schemas agree', () => {
     const [entry]: { jockey_id: number; trainer_id: number }[] = await db.query(
       'SELECT jockey_id, trainer_id FROM race_entries ORDER BY race_id LIMIT 1',
     );
+    const freeBoardIds = (await sut.app.get(FreeRacingService).makeSetIfDue()).map((b) => b.id);
+    await db.query(`UPDATE free_boards SET odds_close_at = now() - interval '1 second' WHERE id = $1`, [
+      freeBoardIds[0],
+    ]);
     baseUrl = sut.baseUrl;
     world = {
       baseUrl: sut.baseUrl,
@@ -217,12 +525,18 @@ describe('API contract: routes, operations and response schemas agree', () => {
       openRaceId,
       scratchRaceId,
       resultedRaceId,
+      enterRaceId,
+      roomyTrackId: roomy?.id as number,
       resultId: result?.id as number,
       trackId: race?.track_id as number,
       horseId: horse?.horse_id as number,
       jockeyId: entry?.jockey_id as number,
       trainerId: entry?.trainer_id as number,
       memberId: me.id,
+      houseHorseIds: (
+        (await db.query('SELECT id FROM horses WHERE user_id IS NULL ORDER BY id DESC LIMIT 40')) as { id: number }[]
+      ).map((r) => r.id),
+      freeBoardIds,
       async fresh() {
         const session = new ApiSession(sut.baseUrl);
         freshCount++;
@@ -303,6 +617,16 @@ describe('API contract: routes, operations and response schemas agree', () => {
       const sample = make ? await make(world) : catalogSample(id, operation);
       if (!sample) throw new Error(`no sample request for ${id}`);
       const session = sample.session ?? world.sessions[sample.as];
+      if (operation.file) {
+        const cookie = [...session.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+        const file = await fetch(`${world.baseUrl}${sample.path}`, { headers: { cookie } });
+        expect({ id, status: file.status, type: file.headers.get('content-type') }).toEqual({
+          id,
+          status: operation.status,
+          type: operation.file,
+        });
+        return;
+      }
       const res = await session.request(operation.method.toUpperCase(), sample.path, sample.body, {
         headers: sample.headers,
       });

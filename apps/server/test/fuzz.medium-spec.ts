@@ -116,9 +116,12 @@ const LEAKS: [string, RegExp][] = [
 ];
 
 const EVERYONE: readonly Identity[] = ['anonymous', 'member', 'admin'];
-const REQUEST_CAP = 4_000;
+// Grows with the operations (about 30 probes each; 8,099 with issue 20's); the deadline below bounds the time.
+const REQUEST_CAP = 10_000;
 const CONCURRENCY = 8;
-const DEADLINE_MS = 80_000;
+// About 60 s on a quiet machine; a CI machine running a browser suite and a fresh npm ci beside it
+// sent 3,059 of 5,537 probes in 80 s, so the bound leaves room for twice the quiet time.
+const DEADLINE_MS = 150_000;
 
 describe('fuzz: every documented operation with malformed input', () => {
   const dbName = uniqueName('furlong_fuzz');
@@ -184,7 +187,7 @@ describe('fuzz: every documented operation with malformed input', () => {
     expect([...seen.keys()].some((s) => s < 300)).toBe(true);
     expect(seen.get(400)).toBeGreaterThan(probes.length / 4);
     expect(seen.get(404)).toBeGreaterThan(0);
-  }, 120_000);
+  }, 180_000);
 
   async function send(probe: Probe): Promise<{ status: number; text: string }> {
     const session = sessions.get(probe.who) as ApiSession;

@@ -88,13 +88,16 @@ describe('the BullMQ driver', () => {
     await dropRedisKeys(prefix);
   });
 
-  it('should register the nightly refresh as a job scheduler in Redis', async () => {
+  it('should register the nightly refresh (and the auction’s and free races’ sweeps and the outbox, racing or not) as job schedulers in Redis', async () => {
     const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
     const queue = new Queue('jobs', { connection, prefix });
     const schedulers = await queue.getJobSchedulers();
     await queue.close();
     await connection.quit();
-    expect(schedulers.map((s) => [s.key, s.pattern, s.name])).toEqual([
+    expect(schedulers.map((s) => [s.key, s.pattern ?? s.every, s.name]).sort()).toEqual([
+      ['auction.sweep', 15_000, 'auction.sweep'],
+      ['content.outbox', 30_000, 'content.outbox'],
+      ['free.sweep', 15_000, 'free.sweep'],
       ['past-performance.nightly', '30 5 * * *', 'past-performance.refresh'],
     ]);
   });

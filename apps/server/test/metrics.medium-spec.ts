@@ -37,6 +37,13 @@ describe('GET /metrics', () => {
     return values.filter((v) => v.metricName === `${name}_count`).reduce((sum, v) => sum + v.value, 0);
   }
 
+  /** A counter's value, summed over its series, from the registry. */
+  async function counterSum(name: string): Promise<number> {
+    const metric = sut.app.get(Metrics).registry.getSingleMetric(name);
+    const values = ((await metric?.get())?.values ?? []) as { value: number }[];
+    return values.reduce((sum, v) => sum + v.value, 0);
+  }
+
   async function scrape(): Promise<Families> {
     const res = await fetch(`${sut.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
@@ -171,12 +178,17 @@ describe('GET /metrics', () => {
     const viewer = await watchRace(sut.baseUrl, id);
     try {
       await viewer.result;
+      // Frames sent and broadcasts timed, read from the registry in the same instant (no frame can go
+      // out between the two reads, as one could between a scrape and a later read).
+      const [framesNow, timedNow] = await Promise.all([
+        counterSum('furlong_race_frames_sent_total'),
+        countOf('furlong_broadcast_latency_seconds'),
+      ]);
       const after = await scrape();
-      const sent =
-        seriesValue(after, 'furlong_race_frames_sent_total') - seriesValue(before, 'furlong_race_frames_sent_total');
+      const sent = framesNow - seriesValue(before, 'furlong_race_frames_sent_total');
       expect(sent).toBeGreaterThanOrEqual(viewer.frames.length);
       expect(viewer.frames.length).toBeGreaterThan(0);
-      const timed = (await countOf('furlong_broadcast_latency_seconds')) - timedBefore;
+      const timed = timedNow - timedBefore;
       expect(timed).toBe(sent);
       expect(await countOf('furlong_tick_lateness_seconds')).toBeGreaterThan(lateBefore);
       expect(seriesValue(after, 'furlong_sockets_connected')).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,6 @@
 import type {
   ApiErrorResponse,
+  BacktestResponse,
   BetListResponse,
   BetRequest,
   BetView,
@@ -103,6 +104,15 @@ describe('Race payoffs', () => {
     });
 
     it('should show the prices each winning ticket was paid, and keep them through a second settlement', async () => {
+      // Only the staged race may finish during this test (the back-test below counts the priced
+      // races): whatever the scheduler made and ran so far is called off (a race cancelled while it
+      // runs writes no result; its pools are refunded, not priced). Cards it makes from here on
+      // start an hour of racing time (three minutes at 20×) ahead.
+      await db().query(
+        `UPDATE current_races SET status = 'cancelled', cancel_reason = 'not_recorded'
+          WHERE status IN ('scheduled', 'open', 'closed', 'running')`,
+      );
+      const pricedBefore = (await sut.get<BacktestResponse>('/api/handicapping/backtest')).body.priced_races;
       const alice = await bettor();
       const bob = await bettor();
       const raceId = await stageRace(sut.app, { startsInWallMs: 11_000 });
@@ -233,6 +243,25 @@ describe('Race payoffs', () => {
       expect(written).toBe(0);
       expect(await payoffRows(raceId)).toEqual(rows);
       expect(await payoffsOf(raceId)).toEqual(payoffs$);
+
+      // The predictor's back-test now has a priced race: the tote's final money as its forecast,
+      // and a $2 flat bet on its favourite paid at this win price if the favourite won.
+      const backtest = (await sut.get<BacktestResponse>('/api/handicapping/backtest')).body;
+      expect(pricedBefore).toBe(0);
+      expect(backtest.priced_races).toBe(1);
+      const tote = backtest.scores.find((sc) => sc.name === 'tote');
+      expect(tote?.races).toBe(1);
+      const money = board.runners.map((r) => r.win_cents ?? 0);
+      const favourite = board.runners[money.indexOf(Math.max(...money))]?.post_position;
+      expect(tote?.flat_bet).toMatchObject({
+        races: 1,
+        staked_cents: 200,
+        returned_cents: favourite === winner ? winPrice : 0,
+      });
+      // The tote's chance for the winner is its share of the win pool's money.
+      const total = money.reduce((a, b) => a + b, 0);
+      const winnerShare = (board.runners.find((r) => r.post_position === winner)?.win_cents ?? 0) / total;
+      expect(tote?.log_loss).toBeCloseTo(-Math.log(winnerShare), 9);
     }, 90_000);
   });
 

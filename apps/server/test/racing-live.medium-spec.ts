@@ -17,6 +17,7 @@ import {
   waitFor,
   waitForStatus,
   watchRace,
+  withoutDeadHeat,
 } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
@@ -67,7 +68,11 @@ describe('live racing in one process (no Redis)', () => {
       }
     })();
 
-    const open = await waitForStatus(sut.baseUrl, id, 'open', 10_000);
+    await waitForStatus(sut.baseUrl, id, 'open', 10_000);
+    // The last frame's leader is the winner below: a seed without a dead heat for first. A re-seed
+    // publishes a new commitment, so the race is read after it.
+    await withoutDeadHeat(sut.app, id);
+    const open = (await getJson<CurrentRaceDetail>(sut.baseUrl, `/api/current_races/${id}`)).body;
     expect(open.seed_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(open.seed).toBeNull();
     const viewer = await watchRace(sut.baseUrl, id);

@@ -29,6 +29,11 @@ export interface AccessRule {
    * `X-XSRF-Token` (then accepted like `X-CSRF-Token`, against the same cookie).
    */
   xsrfCookiePath?: string;
+  /**
+   * A plain HTML form (no script, so no header) may carry the token in this urlencoded field
+   * instead of X-CSRF-Token; see `echoedToken`.
+   */
+  csrfFormField?: string;
   /** The 403's message when the role falls short. */
   forbiddenMessage?: string;
 }
@@ -81,7 +86,7 @@ export class AccessCheck {
 
     if (!SAFE_METHODS.has(req.method) && (sessionToken !== undefined || alwaysCsrf)) {
       if (!this.sessionAuth.isSameOrigin(req.headers)) throw csrfRejected();
-      const echoed = req.get(CSRF_HEADER) ?? (xsrfCookiePath ? req.get(XSRF_HEADER) : undefined);
+      const echoed = echoedToken(req, rule);
       if (!csrfValid || echoed !== csrfCookie) throw csrfRejected();
     }
 
@@ -95,6 +100,22 @@ export class AccessCheck {
     if (!roleAllows(access, session.user.role)) throw forbidden(rule.forbiddenMessage ?? FORBIDDEN[access]);
     return session.user;
   }
+}
+
+/**
+ * The token a state-changing request echoes: the header, or (on a route that allows it) a field of
+ * a urlencoded form body. The form field is as sound as the header (the double-submit check):
+ * another site can make a browser post a form with our cookies, but it cannot read the furlong_csrf
+ * cookie to copy its value into the field, and the value must still equal that cookie and verify
+ * against this session's binding; the same-origin check above stands as well. Only the routes that
+ * name a field accept it, and only from a urlencoded body (the body parsers run before the guards).
+ */
+function echoedToken(req: AuthenticatedRequest, rule: AccessRule): string | undefined {
+  const header = req.get(CSRF_HEADER) ?? (rule.xsrfCookiePath ? req.get(XSRF_HEADER) : undefined);
+  if (header !== undefined || !rule.csrfFormField) return header;
+  if (!req.is('application/x-www-form-urlencoded')) return undefined;
+  const field: unknown = (req.body as Record<string, unknown> | undefined)?.[rule.csrfFormField];
+  return typeof field === 'string' ? field : undefined;
 }
 
 /** Answers an Express request with an HttpException's status and body (for the Express mounts). */

@@ -21,8 +21,13 @@ import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
 import { SessionAuth } from './session-auth';
 import { SessionResponder } from './session-responder';
+import { SessionViewer } from './session-viewer';
+import { SettingsController } from './settings.controller';
+import { SettingsRepository } from './settings.repository';
+import { SettingsService } from './settings.service';
 import { ThrottleRepository } from './throttle.repository';
 import { UserRepository } from './user.repository';
+import { UserDirectory } from './user-directory';
 import { AdminUsersController, UsersController } from './users.controller';
 
 /** Creates or promotes the admin of ADMIN_EMAIL at start, and says when the auth secret is made up. */
@@ -50,9 +55,11 @@ class AccountsStartup implements OnApplicationBootstrap {
  * @CurrentUser decorators of auth.decorators.ts need no import of this module.
  */
 @Module({
-  controllers: [AuthController, MeController, UsersController, AdminUsersController],
+  controllers: [AuthController, MeController, SettingsController, UsersController, AdminUsersController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },
+    UserDirectory,
+    SessionViewer,
     { provide: APP_GUARD, useClass: AuthGuard },
     AccountsStartup,
     AccountService,
@@ -73,7 +80,9 @@ class AccountsStartup implements OnApplicationBootstrap {
     PassLoginService,
     LoginLinkService,
     AccessCheck,
+    SettingsRepository,
+    SettingsService,
   ],
-  exports: [SessionAuth, LedgerService, LedgerDescriptions, AccessCheck],
+  exports: [SessionAuth, LedgerService, LedgerDescriptions, AccessCheck, UserDirectory, SessionViewer],
 })
 export class AccountsModule {}

@@ -21,6 +21,14 @@ export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access)
  */
 export const RequireCsrf = () => SetMetadata(CSRF_KEY, true);
 
+export const CSRF_FORM_FIELD_KEY = 'furlong:csrf-form-field';
+
+/**
+ * This route also takes the CSRF token from a field of a urlencoded form body (a plain HTML form
+ * post that works without script); checked exactly like the header (AccessCheck).
+ */
+export const CsrfFormField = (field: string) => SetMetadata(CSRF_FORM_FIELD_KEY, field);
+
 /** What a request tells us about the client, for sessions and throttling. */
 export interface ClientMeta {
   ip: string;

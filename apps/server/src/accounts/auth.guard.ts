@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { AccessCheck } from './access-check';
-import { ACCESS_KEY, type Access, type AuthenticatedRequest, CSRF_KEY } from './auth.decorators';
+import { ACCESS_KEY, type Access, type AuthenticatedRequest, CSRF_FORM_FIELD_KEY, CSRF_KEY } from './auth.decorators';
 
 /**
  * The global guard of every HTTP route: the route's access level (from its operation, through
@@ -26,6 +26,7 @@ export class AuthGuard implements CanActivate {
       {
         access: this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets) ?? 'public',
         alwaysCsrf: this.reflector.getAllAndOverride<boolean | undefined>(CSRF_KEY, targets) ?? false,
+        csrfFormField: this.reflector.getAllAndOverride<string | undefined>(CSRF_FORM_FIELD_KEY, targets),
       },
     );
     return true;

@@ -108,8 +108,8 @@ export class LedgerRepository {
     return (rows[0] as { id: number }).id;
   }
 
-  async balanceOfUser(userId: number): Promise<number> {
-    const rows: { balance_cents: number }[] = await this.dataSource.query(
+  async balanceOfUser(userId: number, manager: EntityManager | DataSource = this.dataSource): Promise<number> {
+    const rows: { balance_cents: number }[] = await manager.query(
       'SELECT balance_cents FROM wallet_accounts WHERE user_id = $1',
       [userId],
     );

@@ -101,8 +101,9 @@ export class LedgerService {
     return this.repository.openSystemAccount(manager, code, options.overdraftAllowed ?? false);
   }
 
-  balanceOfUser(userId: number): Promise<number> {
-    return this.repository.balanceOfUser(userId);
+  /** A user's wallet balance as last committed; in a transaction, pass its manager to see its own moves. */
+  balanceOfUser(userId: number, manager?: EntityManager): Promise<number> {
+    return this.repository.balanceOfUser(userId, manager);
   }
 
   /** A system account's balance as last committed (0 if it has none); in a transaction, pass its manager. */

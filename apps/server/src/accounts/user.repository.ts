@@ -122,6 +122,26 @@ export class UserRepository {
     return rows[0];
   }
 
+  /** Usernames by id (ids of no user are left out). */
+  async usernames(ids: readonly number[], manager?: EntityManager): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; username: string }[] = await (manager ?? this.dataSource).query(
+      'SELECT id, username FROM users WHERE id = ANY($1::int[])',
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  /** Ids by username, matched case-insensitively (keys as given; names of no user are left out). */
+  async idsOfUsernames(names: readonly string[]): Promise<Map<string, number>> {
+    if (names.length === 0) return new Map();
+    const rows: { id: number; name: string }[] = await this.dataSource.query(
+      `SELECT u.id, n.name FROM unnest($1::text[]) AS n(name) JOIN users u ON lower(u.username) = lower(n.name)`,
+      [[...new Set(names)]],
+    );
+    return new Map(rows.map((r) => [r.name, r.id]));
+  }
+
   /** One user as the admin list shows it. */
   async adminRow(id: number, manager?: EntityManager): Promise<AdminUserRow | undefined> {
     const rows: AdminUserRow[] = await (manager ?? this.dataSource).query(

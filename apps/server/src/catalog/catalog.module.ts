@@ -4,6 +4,8 @@ import { CATALOG_CONTROLLERS, CatalogExtrasController } from './catalog.controll
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
 import { DayCardSources } from './day-card-sources';
+import { EarningsFigures } from './earnings-figures';
+import { HorseRegistry } from './horse-registry';
 import { PastPerformanceRefreshJob } from './past-performance-refresh.job';
 import { RaceHistoryRepository } from './race-history.repository';
 import { RaceHistoryFigures } from './race-history-figures';
@@ -15,10 +17,20 @@ import { RaceHistoryFigures } from './race-history-figures';
     CatalogRepository,
     CatalogService,
     DayCardSources,
+    HorseRegistry,
+    EarningsFigures,
     PastPerformanceRefreshJob,
     RaceHistoryFigures,
     RaceHistoryRepository,
   ],
-  exports: [BetTypeIds, CatalogService, DayCardSources, RaceHistoryFigures, RaceHistoryRepository],
+  exports: [
+    BetTypeIds,
+    CatalogService,
+    DayCardSources,
+    EarningsFigures,
+    HorseRegistry,
+    RaceHistoryFigures,
+    RaceHistoryRepository,
+  ],
 })
 export class CatalogModule {}

@@ -71,6 +71,21 @@ const STARTS = `
   JOIN race_results rr ON rr.id = f.result_id
   JOIN races r ON r.id = rr.race_id`;
 
+/** One start of a finished race, in the order the races were run (the back-test's input). */
+export interface StartInRunningOrder {
+  result_id: number;
+  /** The live race it was (null for the seeded history). */
+  current_race_id: number | null;
+  race_date: string;
+  post_position: number;
+  horse_id: number;
+  jockey_id: number | null;
+  finish_position: number;
+  speed_figure: number | null;
+  earnings_cents: number;
+  finish_time_ms: number | null;
+}
+
 /**
  * The catalog's figures over its official results (race_results, race_result_finishers, races),
  * set-wise: the statistics module's read model of the history.
@@ -78,6 +93,29 @@ const STARTS = `
 @Injectable()
 export class RaceHistoryFigures {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Results so far: a back-test's cache is good while these stay the same. */
+  async resultsVersion(): Promise<{ results: number; last_id: number }> {
+    const [row]: { results: number; last_id: number }[] = await this.dataSource.query(
+      'SELECT count(*)::int AS results, coalesce(max(id), 0)::int AS last_id FROM race_results',
+    );
+    return row ?? { results: 0, last_id: 0 };
+  }
+
+  /**
+   * Every start of every finished race, race by race in the order they were run (the order the past
+   * performances read "latest" in), finishers of a race by finishing position.
+   */
+  startsInRunningOrder(): Promise<StartInRunningOrder[]> {
+    return this.dataSource.query(
+      `SELECT rr.id AS result_id, rr.current_race_id, r.race_date::text AS race_date, f.post_position, f.horse_id,
+              f.jockey_id, f.finish_position, f.speed_figure, f.earnings_cents::float8 AS earnings_cents, f.finish_time_ms
+         FROM race_result_finishers f
+         JOIN race_results rr ON rr.id = f.result_id
+         JOIN races r ON r.id = rr.race_id
+        ORDER BY rr.finished_at, r.race_date, rr.id, f.finish_position, f.post_position`,
+    );
+  }
 
   async findName(kind: StatsLeaderKind, id: number): Promise<string | undefined> {
     const { table, nameColumn } = KIND_SQL[kind];

@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@furlong/contracts';
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 
 export type { FieldProblem };
 
@@ -17,4 +17,9 @@ export class InvalidRequestException extends BadRequestException {
 
 export function notFound(what: string, id: number | string): NotFoundException {
   return new NotFoundException({ statusCode: 404, error: 'Not Found', message: `${what} ${id} not found` });
+}
+
+/** 409 with a readable message and a machine-readable `reason` the client acts on. */
+export function refusal(message: string, reason: string): ConflictException {
+  return new ConflictException({ statusCode: 409, error: 'Conflict', message, reason });
 }

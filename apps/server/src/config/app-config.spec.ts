@@ -59,6 +59,18 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ RACING_SCRATCH_RATE: 'often' })).toThrow('RACING_SCRATCH_RATE');
   });
 
+  it('should simulate 5,000 runs per race for fair odds by default, 0 turning them off', () => {
+    expect(loadConfig({}).fairOdds.runs).toBe(5000);
+    expect(loadConfig({ FAIR_ODDS_RUNS: '200' }).fairOdds.runs).toBe(200);
+    expect(loadConfig({ FAIR_ODDS_RUNS: '0' }).fairOdds.runs).toBe(0);
+  });
+
+  it('should refuse a fair-odds run count that is not a whole number from 0 to 100,000', () => {
+    for (const bad of ['-1', '1.5', '100001', 'many']) {
+      expect(() => loadConfig({ FAIR_ODDS_RUNS: bad })).toThrow('FAIR_ODDS_RUNS');
+    }
+  });
+
   it('should refuse a racing time scale that is not positive', () => {
     expect(() => loadConfig({ RACING_TIME_SCALE: '0' })).toThrow('RACING_TIME_SCALE');
     expect(() => loadConfig({ RACING_TIME_SCALE: 'fast' })).toThrow('RACING_TIME_SCALE');

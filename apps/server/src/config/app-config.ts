@@ -65,6 +65,34 @@ const envSchema = z.object({
   RACING_SCHEDULER_SECONDS: z.coerce.number().min(0.2).max(600).default(30),
   // Chance per runner that the simulation scratches it (before or while betting is open); 0 disables.
   RACING_SCRATCH_RATE: z.coerce.number().min(0).max(0.5).default(0.03),
+  // Races simulated per opened race for its fair odds; 0 turns fair odds off.
+  FAIR_ODDS_RUNS: z.coerce.number().int().min(0).max(100_000).default(5000),
+  // The stable: the fee to enter a race, and limits per user.
+  STABLE_ENTRY_FEE_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(2500),
+  STABLE_HORSES_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  STABLE_CREATED_PER_DAY_MAX: z.coerce.number().int().min(1).max(1000).default(5),
+  STABLE_CREATED_RACES_PER_DAY_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
+  // The auction: the soft-close window, lot spacing, commission, resale lock and the house's own sales.
+  AUCTION_SOFT_CLOSE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  AUCTION_LOT_SPACING_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  AUCTION_COMMISSION_BPS: z.coerce.number().int().min(0).max(5000).default(500),
+  AUCTION_RESALE_LOCK_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  AUCTION_HOUSE_SALES: bool.default(true),
+  AUCTION_HOUSE_SALE_LOTS: z.coerce.number().int().min(1).max(60).default(8),
+  AUCTION_HOUSE_SALE_OPEN_MINUTES: z.coerce.number().min(1).max(10_080).default(30),
+  // The sale company: transport quote requests a user may send in 24 hours.
+  TRANSPORT_QUOTES_PER_DAY_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
+  // Forms and the outbox (issue 20): the mail transport, addresses, retries, and the per-address limit.
+  MAIL_SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Furlong <no-reply@furlong.example>'),
+  MAIL_TO: z.email({ message: 'must be an e-mail address' }).default('office@furlong.example'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(86_400).default(30),
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(604_800).default(3600),
+  FORMS_MAX_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  FORMS_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Free races: make a new set of free boards whenever the last one has finished.
+  FREE_BOARDS: bool.default(true),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   METRICS_ENABLED: bool.default(true),
 });
@@ -108,6 +136,8 @@ const wageringEnvSchema = z.object({
   WAGERING_TAKEOUT_WIN_PLACE_SHOW: takeout.default(0.16),
   WAGERING_TAKEOUT_EXACTA_QUINELLA_DOUBLE: takeout.default(0.185),
   WAGERING_TAKEOUT_TRIFECTA_SUPERFECTA_PICK: takeout.default(0.24),
+  FEATURED_BONUS_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  FEATURED_BONUS_CAP_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(5000),
   WAGERING_SEED_WIN_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(200_000),
   WAGERING_SEED_EXOTIC_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
   WAGERING_CROWD_CENTS_PER_TICK: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
@@ -183,6 +213,35 @@ export interface AppConfig {
     scratchRate: number;
   };
   wagering: WageringConfig;
+  /** Fair odds: races simulated per opened race (0: none are made). */
+  fairOdds: { runs: number };
+  /** The stable: entry fee (cents) and per-user limits (horses owned, created per day, races generated per day). */
+  stable: { entryFeeCents: number; horsesMax: number; createdPerDayMax: number; createdRacesPerDayMax: number };
+  /**
+   * The auction: soft-close window and lot spacing (ms), commission (basis points), how long a
+   * bought horse cannot be consigned again (ms), and the house's own sales (lots, and how long one
+   * takes bids before its first lot closes).
+   */
+  auction: {
+    softCloseMs: number;
+    lotSpacingMs: number;
+    commissionBps: number;
+    resaleLockMs: number;
+    houseSales: boolean;
+    houseSaleLots: number;
+    houseSaleOpenMs: number;
+  };
+  /** The sale company: transport quote requests a user may send in 24 hours. */
+  saleCompany: { transportQuotesPerDayMax: number };
+  /**
+   * Forms and the outbox: SMTP when smtpUrl is set (else nodemailer's JSON transport, to the log),
+   * the sender, the office inbox forms go to, attempts per mail and the backoff (ms, doubling to the cap).
+   */
+  mail: { smtpUrl?: string; from: string; to: string; maxAttempts: number; retryBaseMs: number; retryMaxMs: number };
+  /** Form submissions (quotes and messages) in an hour per sender's e-mail address and per client address. */
+  forms: { maxPerEmailPerHour: number; maxPerIpPerHour: number };
+  /** Free races: whether sets of free boards are made (one when the last has finished). */
+  free: { boards: boolean };
   /** GET /metrics: the bearer token that may scrape it (operators' and admins' sessions may too). */
   metrics: { token?: string; enabled: boolean };
 }
@@ -191,6 +250,8 @@ export interface AppConfig {
 export interface WageringConfig {
   /** Takeout as a fraction per group of bet types. */
   takeout: { winPlaceShow: number; exactaQuinellaDouble: number; trifectaSuperfectaPick: number };
+  /** The featured bonus on a winning Win bet: a share of its payout, at most capCents. */
+  featuredBonus: { share: number; capCents: number };
   /** House liquidity put into each win pool when a race opens (place and show get the same). */
   seedWinCents: number;
   /** House liquidity put into each exacta, quinella and trifecta pool when a race opens. */
@@ -299,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         exactaQuinellaDouble: w.WAGERING_TAKEOUT_EXACTA_QUINELLA_DOUBLE,
         trifectaSuperfectaPick: w.WAGERING_TAKEOUT_TRIFECTA_SUPERFECTA_PICK,
       },
+      featuredBonus: { share: w.FEATURED_BONUS_SHARE, capCents: w.FEATURED_BONUS_CAP_CENTS },
       seedWinCents: w.WAGERING_SEED_WIN_CENTS,
       seedExoticCents: w.WAGERING_SEED_EXOTIC_CENTS,
       crowdCentsPerTick: w.WAGERING_CROWD_CENTS_PER_TICK,
@@ -307,6 +369,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pickMajorShare: w.WAGERING_PICK_MAJOR_SHARES,
       slipGroupMax: w.WAGERING_SLIP_GROUP_MAX,
     },
+    fairOdds: { runs: e.FAIR_ODDS_RUNS },
+    stable: {
+      entryFeeCents: e.STABLE_ENTRY_FEE_CENTS,
+      horsesMax: e.STABLE_HORSES_MAX,
+      createdPerDayMax: e.STABLE_CREATED_PER_DAY_MAX,
+      createdRacesPerDayMax: e.STABLE_CREATED_RACES_PER_DAY_MAX,
+    },
+    auction: {
+      softCloseMs: e.AUCTION_SOFT_CLOSE_SECONDS * 1000,
+      lotSpacingMs: e.AUCTION_LOT_SPACING_SECONDS * 1000,
+      commissionBps: e.AUCTION_COMMISSION_BPS,
+      resaleLockMs: Math.round(e.AUCTION_RESALE_LOCK_HOURS * 3_600_000),
+      houseSales: e.AUCTION_HOUSE_SALES,
+      houseSaleLots: e.AUCTION_HOUSE_SALE_LOTS,
+      houseSaleOpenMs: Math.round(e.AUCTION_HOUSE_SALE_OPEN_MINUTES * 60_000),
+    },
+    saleCompany: { transportQuotesPerDayMax: e.TRANSPORT_QUOTES_PER_DAY_MAX },
+    mail: {
+      smtpUrl: e.MAIL_SMTP_URL,
+      from: e.MAIL_FROM,
+      to: e.MAIL_TO,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: Math.round(e.MAIL_RETRY_BASE_SECONDS * 1000),
+      retryMaxMs: Math.round(e.MAIL_RETRY_MAX_SECONDS * 1000),
+    },
+    forms: { maxPerEmailPerHour: e.FORMS_MAX_PER_EMAIL_PER_HOUR, maxPerIpPerHour: e.FORMS_MAX_PER_IP_PER_HOUR },
+    free: { boards: e.FREE_BOARDS },
     metrics: { token: e.METRICS_TOKEN, enabled: e.METRICS_ENABLED },
   };
 }

@@ -1,8 +1,47 @@
 import { Module } from '@nestjs/common';
+import { RacingModule } from '../racing/racing.module';
+import { WageringModule } from '../wagering/wagering.module';
+import { FormsController } from './forms.controller';
+import { FormsRepository } from './forms.repository';
+import { FormsService } from './forms.service';
+import { InfoController } from './info.controller';
+import { InfoService } from './info.service';
+import { Mailer } from './mailer';
+import { NewsController } from './news.controller';
+import { NewsJobs } from './news.jobs';
+import { NewsRepository } from './news.repository';
+import { NewsService } from './news.service';
+import { OutboxJobs } from './outbox.jobs';
+import { OutboxRepository } from './outbox.repository';
+import { OutboxService } from './outbox.service';
+import { SaleCompanyController } from './sale-company.controller';
+import { SaleCompanyService } from './sale-company.service';
+import { TransportQuoteRepository } from './transport-quote.repository';
 
 /**
- * Content: news, help pages, stables pages and insurance quote requests. Its tables
- * (insurance_quote_requests; entities/) are its own; its features come in a later issue.
+ * Content: news, help pages, stables pages, the sale company's pages (facilities, staff, shipping
+ * and transport quote requests; issue 19), the information pages with their PDFs, and the forms
+ * that reach someone (issue 20: insurance quote requests, contact and submit messages, mailed from
+ * an outbox). Its tables (insurance_quote_requests, transport_quote_requests, contact_messages,
+ * outbox_mails, news_items; entities/) are its own. The news is written from
+ * wagering's results and payoffs (issue 20, §3).
  */
-@Module({})
+@Module({
+  imports: [RacingModule, WageringModule],
+  controllers: [SaleCompanyController, InfoController, FormsController, NewsController],
+  providers: [
+    TransportQuoteRepository,
+    SaleCompanyService,
+    InfoService,
+    FormsRepository,
+    OutboxRepository,
+    FormsService,
+    OutboxService,
+    Mailer,
+    OutboxJobs,
+    NewsRepository,
+    NewsService,
+    NewsJobs,
+  ],
+})
 export class ContentModule {}

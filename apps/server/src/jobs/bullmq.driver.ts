@@ -3,6 +3,7 @@ import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedisClient } from '../redis/redis.module';
 import {
+  BACKGROUND_JOBS,
   type EnqueueOptions,
   emptyReport,
   JOB_NAMES,
@@ -16,6 +17,8 @@ import {
 import { SchedulerRegistry, type SchedulerSpec, type SchedulerState } from './job-schedulers';
 
 const QUEUE_NAME = 'jobs';
+/** BullMQ's priority for BACKGROUND_JOBS (1 is the highest; jobs without one go first). */
+const BACKGROUND_PRIORITY = 10;
 /** The check that re-creates lost schedulers runs at the shortest `every`, within these bounds. */
 const CHECK_MIN_MS = 1000;
 const CHECK_MAX_MS = 30_000;
@@ -85,7 +88,9 @@ export class BullMqDriver implements JobQueueDriver {
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<string> {
-    const job = await this.queue.add(name, payload, { jobId: options.jobId, delay: options.delayMs });
+    // Background jobs wait behind every other job (BullMQ runs prioritized jobs after the others).
+    const priority = BACKGROUND_JOBS.has(name) ? BACKGROUND_PRIORITY : undefined;
+    const job = await this.queue.add(name, payload, { jobId: options.jobId, delay: options.delayMs, priority });
     return String(job.id);
   }
 

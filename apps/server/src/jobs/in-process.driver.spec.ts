@@ -50,6 +50,67 @@ describe(InProcessDriver.name, () => {
     expect(log).toEqual(['start manual', 'end manual', 'start schedule', 'end schedule']);
   });
 
+  it('should run a background job beside the others, so a burst of them never holds up the scheduler', async () => {
+    const log: string[] = [];
+    let releaseFairOdds: () => void = () => {};
+    const fairOddsHeld = new Promise<void>((r) => {
+      releaseFairOdds = r;
+    });
+    await sut.start(
+      new Map<JobName, JobHandlerFn>([
+        [
+          'fair-odds.compute',
+          async (payload) => {
+            log.push(`fair odds ${(payload as { current_race_id: number }).current_race_id}`);
+            await fairOddsHeld;
+          },
+        ],
+        ['racing.schedule', async () => log.push('schedule')],
+      ]),
+    );
+
+    const first = sut.run('fair-odds.compute', { current_race_id: 1, reason: 'opened' });
+    const second = sut.run('fair-odds.compute', { current_race_id: 2, reason: 'opened' });
+    // The scheduler's job runs while the first fair-odds job is still busy; the second waits its turn.
+    await sut.run('racing.schedule', { reason: 'schedule' });
+    expect(log).toEqual(['fair odds 1', 'schedule']);
+
+    releaseFairOdds();
+    await Promise.all([first, second]);
+    expect(log).toEqual(['fair odds 1', 'schedule', 'fair odds 2']);
+  });
+
+  it('should start a background job only while no other job runs or waits', async () => {
+    const log: string[] = [];
+    let releaseSchedule: () => void = () => {};
+    const scheduleHeld = new Promise<void>((r) => {
+      releaseSchedule = r;
+    });
+    await sut.start(
+      new Map<JobName, JobHandlerFn>([
+        ['fair-odds.compute', async () => log.push('fair odds')],
+        [
+          'racing.schedule',
+          async () => {
+            log.push('schedule');
+            await scheduleHeld;
+            log.push('schedule done');
+          },
+        ],
+      ]),
+    );
+
+    const schedule = sut.run('racing.schedule', { reason: 'schedule' });
+    await new Promise((r) => setImmediate(r));
+    const fairOdds = sut.run('fair-odds.compute', { current_race_id: 1, reason: 'opened' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log).toEqual(['schedule']);
+
+    releaseSchedule();
+    await Promise.all([schedule, fairOdds]);
+    expect(log).toEqual(['schedule', 'schedule done', 'fair odds']);
+  });
+
   it('should not add a job twice under the same job id', async () => {
     let runs = 0;
     await sut.enqueue('past-performance.refresh', { reason: 'manual' }, { jobId: 'x' });

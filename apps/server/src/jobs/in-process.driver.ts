@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CronExpressionParser } from 'cron-parser';
 import {
+  BACKGROUND_JOBS,
   type EnqueueOptions,
   emptyReport,
   JOB_NAMES,
@@ -23,9 +24,14 @@ interface QueuedJob {
 
 const MAX_ATTEMPTS = 3;
 
+type Lane = 'main' | 'background';
+const laneOf = (name: JobName): Lane => (BACKGROUND_JOBS.has(name) ? 'background' : 'main');
+
 /**
  * Jobs in this process, for the embedded default (no Redis): one at a time, retried up to three
- * times like the BullMQ driver; schedules are cron patterns driven by timers.
+ * times like the BullMQ driver; schedules are cron patterns driven by timers. Background jobs
+ * (BACKGROUND_JOBS: long work on another thread) run one at a time in a lane of their own, beside
+ * the others, so a burst of them never delays the scheduler's jobs.
  */
 export class InProcessDriver implements JobQueueDriver {
   readonly kind = 'in-process' as const;
@@ -37,13 +43,12 @@ export class InProcessDriver implements JobQueueDriver {
   private readonly schedules = new Map<string, NodeJS.Timeout>();
   private readonly repeats = new Map<string, NodeJS.Timeout>();
   private readonly registry = new SchedulerRegistry();
-  private running = false;
   private started = false;
   private closed = false;
   private nextId = 1;
   // For the ops page: jobs waiting out a delay or a retry's backoff, the running one, outcomes since start.
   private readonly delayed = new Set<QueuedJob>();
-  private active?: QueuedJob;
+  private readonly active = new Map<Lane, QueuedJob>();
   private readonly outcomes = new Map<
     JobName,
     Pick<JobReport, 'lastFailure'> & { completed: number; failed: number }
@@ -127,7 +132,7 @@ export class InProcessDriver implements JobQueueDriver {
     const at = (name: JobName) => reports.get(name) ?? emptyReport(name);
     for (const job of this.pending) at(job.name).counts.waiting++;
     for (const job of this.delayed) at(job.name).counts.delayed++;
-    if (this.active) at(this.active.name).counts.active++;
+    for (const job of this.active.values()) at(job.name).counts.active++;
     for (const [name, outcome] of this.outcomes) {
       const report = at(name);
       report.counts.completed = outcome.completed;
@@ -145,7 +150,7 @@ export class InProcessDriver implements JobQueueDriver {
   async counts(): Promise<JobCounts> {
     let failed = 0;
     for (const outcome of this.outcomes.values()) failed += outcome.failed;
-    return { waiting: this.pending.length, delayed: this.delayed.size, active: this.active ? 1 : 0, failed };
+    return { waiting: this.pending.length, delayed: this.delayed.size, active: this.active.size, failed };
   }
 
   async close(): Promise<void> {
@@ -182,13 +187,25 @@ export class InProcessDriver implements JobQueueDriver {
     return job;
   }
 
+  /**
+   * Starts the first waiting job of each lane that is free. A background job starts only while the
+   * main lane is idle (nothing running, nothing waiting), so the two run side by side only when a
+   * main job arrives during a background one: a main job waits for no background job, and a burst of
+   * background jobs takes the other core only between the main lane's jobs.
+   */
   private drain(): void {
-    if (!this.started || this.running || this.closed) return;
-    const job = this.pending.shift();
-    if (!job) return;
-    this.running = true;
-    this.active = job;
-    setImmediate(() => void this.execute(job));
+    if (!this.started || this.closed) return;
+    for (const lane of ['main', 'background'] as const) {
+      if (this.active.has(lane)) continue;
+      const index = this.pending.findIndex((j) => laneOf(j.name) === lane);
+      if (index < 0) continue;
+      if (lane === 'background' && (this.active.has('main') || this.pending.some((j) => laneOf(j.name) === 'main'))) {
+        continue;
+      }
+      const [job] = this.pending.splice(index, 1) as [QueuedJob];
+      this.active.set(lane, job);
+      setImmediate(() => void this.execute(job));
+    }
   }
 
   private async execute(job: QueuedJob): Promise<void> {
@@ -219,8 +236,7 @@ export class InProcessDriver implements JobQueueDriver {
         this.finish(job, err);
       }
     } finally {
-      this.running = false;
-      this.active = undefined;
+      this.active.delete(laneOf(job.name));
       this.drain();
     }
   }

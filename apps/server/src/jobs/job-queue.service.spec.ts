@@ -27,6 +27,52 @@ class WageringHandlers {
   async tote() {}
   @JobHandler('wagering.settle')
   async settle() {}
+  @JobHandler('wagering.featured-bonus')
+  async featuredBonus() {}
+}
+
+@Injectable()
+class FairOddsHandlers {
+  @JobHandler('fair-odds.compute')
+  async compute() {}
+  @JobHandler('fair-odds.sweep')
+  async sweep() {}
+}
+
+@Injectable()
+class StableHandlers {
+  @JobHandler('stable.sweep')
+  async sweep() {}
+}
+
+@Injectable()
+class AuctionHandlers {
+  @JobHandler('auction.hammer')
+  async hammer() {}
+
+  @JobHandler('auction.sweep')
+  async sweep() {}
+}
+
+@Injectable()
+class ContentHandlers {
+  @JobHandler('content.outbox')
+  async outbox() {}
+
+  @JobHandler('content.news')
+  async news() {}
+}
+
+@Injectable()
+class FreeRacingHandlers {
+  @JobHandler('free.odds')
+  async odds() {}
+
+  @JobHandler('free.finish')
+  async finish() {}
+
+  @JobHandler('free.sweep')
+  async sweep() {}
 }
 
 @Injectable()
@@ -44,7 +90,16 @@ async function discover(providers: (new () => unknown)[]) {
 
 describe(collectHandlers.name, () => {
   it('should map each job name to its decorated method, bound to its instance', async () => {
-    const { moduleRef, discovery, scanner } = await discover([RefreshHandler, RacingScheduleHandler, WageringHandlers]);
+    const { moduleRef, discovery, scanner } = await discover([
+      RefreshHandler,
+      RacingScheduleHandler,
+      WageringHandlers,
+      FairOddsHandlers,
+      StableHandlers,
+      AuctionHandlers,
+      ContentHandlers,
+      FreeRacingHandlers,
+    ]);
     const sut = collectHandlers(discovery, scanner);
     await sut.get('past-performance.refresh')?.({ reason: 'manual' });
     expect(moduleRef.get(RefreshHandler).calls).toEqual([{ reason: 'manual' }]);

@@ -10,6 +10,28 @@ export interface JobPayloads {
   'wagering.tote': { reason: 'schedule' | 'manual' };
   /** Wagering: pay the pools of a race whose result has been written (sequences at their last leg). */
   'wagering.settle': { current_race_id: number };
+  /** Wagering: the featured bonus on a settled race's winning Win bets placed while their runner was featured (once per bet). */
+  'wagering.featured-bonus': { current_race_id: number };
+  /** Fair odds: simulate an opened race's field (again after a scratch) and keep each runner's chances. */
+  'fair-odds.compute': { current_race_id: number; reason: 'opened' | 'scratched' | 'sweep' };
+  /** Fair odds: queue the computation of open races that have none (missed while no instance ran, or failed). */
+  'fair-odds.sweep': { reason: 'schedule' | 'start' };
+  /** The stable: its entries' races looked at (notices, purses, refunds) and foals due born. */
+  'stable.sweep': { reason: 'schedule' | 'start' | 'race' };
+  /** The auction: the fall of the hammer on a lot whose close has come (a later close after a late bid: nothing yet). */
+  'auction.hammer': { lot_id: number };
+  /** The auction: every lot past its close hammered, and the house's next sale made when none is running. */
+  'auction.sweep': { reason: 'schedule' | 'start' };
+  /** Forms: the outbox's due mails sent, each once (its row locked), failures retried with backoff. */
+  'content.outbox': { reason: 'schedule' | 'written' | 'manual' };
+  /** News: items written from the latest settled results (big payouts, carryovers), each once by its guid. */
+  'content.news': { reason: 'schedule' | 'resulted' };
+  /** Free races: a horse's odds refresh due at `due_at_ms` (applied only while that is still its next one). */
+  'free.odds': { board_id: number; post: number; due_at_ms: number };
+  /** Free races: a board's race finished: the result, the seed revealed, the picks scored (once). */
+  'free.finish': { board_id: number };
+  /** Free races: a new set when the last has finished, lost refreshes and finishes run, idle boards started. */
+  'free.sweep': { reason: 'schedule' | 'start' };
 }
 
 export type JobName = keyof JobPayloads;
@@ -21,7 +43,26 @@ export const JOB_NAMES: readonly JobName[] = [
   'wagering.open-pools',
   'wagering.tote',
   'wagering.settle',
+  'wagering.featured-bonus',
+  'fair-odds.compute',
+  'fair-odds.sweep',
+  'stable.sweep',
+  'auction.hammer',
+  'auction.sweep',
+  'content.outbox',
+  'content.news',
+  'free.odds',
+  'free.finish',
+  'free.sweep',
 ];
+
+/**
+ * Jobs whose work is long and runs off the event loop (a worker thread): a race's fair odds take
+ * ~0.5 s of another thread each, and a first start opens dozens of races at once. They must never
+ * hold up the jobs that keep racing on time (the scheduler, the tote, settlement): the in-process
+ * queue runs them in a lane of their own, BullMQ after every other waiting job (a lower priority).
+ */
+export const BACKGROUND_JOBS: ReadonlySet<JobName> = new Set<JobName>(['fair-odds.compute']);
 
 export type JobHandlerFn<N extends JobName = JobName> = (payload: JobPayloads[N]) => Promise<unknown>;
 

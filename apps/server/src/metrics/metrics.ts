@@ -5,8 +5,24 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 /** How often (wall ms) the viewers of each race and tote room are sampled into their histogram. */
 export const ROOM_SAMPLE_MS = 10_000;
 
-/** The rooms a sample covers: `race:{id}` and `tote:{id}` (the id is never a label). */
-export type RoomKind = 'race' | 'tote';
+/** The rooms a sample covers: `race:{id}`, `tote:{id}` and `lot:{id}` (the id is never a label). */
+export type RoomKind = 'race' | 'tote' | 'lot';
+
+/** How an auction bid ended: accepted, or the reason it was refused. */
+export const AUCTION_BID_OUTCOMES = [
+  'accepted',
+  'replayed',
+  'stale_price',
+  'too_low',
+  'closed',
+  'not_open',
+  'own_lot',
+  'not_above_own_max',
+  'insufficient_funds',
+  'invalid_amount',
+  'other',
+] as const;
+export type AuctionBidOutcome = (typeof AUCTION_BID_OUTCOMES)[number];
 
 /** What the socket gauges read on a scrape and the room sampler reads on its timer. */
 export interface SocketSource {
@@ -41,6 +57,8 @@ export const METRIC = {
   dbPoolWaiting: 'furlong_db_pool_waiting',
   settlementBacklog: 'furlong_settlement_backlog_seconds',
   queueJobs: 'furlong_queue_jobs',
+  auctionBids: 'furlong_auction_bids_total',
+  auctionBidDuration: 'furlong_auction_bid_duration_seconds',
   heapUsed: 'furlong_nodejs_heap_size_used_bytes',
   /** prom-client sets the heap figures when this one is collected. */
   heapTotal: 'furlong_nodejs_heap_size_total_bytes',
@@ -87,6 +105,10 @@ export class Metrics implements OnApplicationShutdown {
     string,
     { count: Counter.Internal; time: Histogram.Internal<'method' | 'route'> }
   >();
+  private readonly auctionBids: Counter<'outcome'>;
+  private readonly auctionBidsBy = new Map<string, Counter.Internal>();
+  private readonly auctionBidDuration: Histogram;
+  private readonly auctionHammers: Counter<'outcome'>;
   private readonly roomViewers: Histogram<'room'>;
   private readonly viewersOf: Record<RoomKind, Histogram.Internal<'room'>>;
 
@@ -106,12 +128,35 @@ export class Metrics implements OnApplicationShutdown {
     });
     this.roomViewers = new Histogram({
       name: 'furlong_room_viewers',
-      help: `Sockets in each watched race or tote room, sampled every ${ROOM_SAMPLE_MS / 1000} s`,
+      help: `Sockets in each watched race, tote or auction lot room, sampled every ${ROOM_SAMPLE_MS / 1000} s`,
       labelNames: ['room'],
       buckets: VIEWER_BUCKETS,
       registers,
     });
-    this.viewersOf = { race: this.roomViewers.labels('race'), tote: this.roomViewers.labels('tote') };
+    this.viewersOf = {
+      race: this.roomViewers.labels('race'),
+      tote: this.roomViewers.labels('tote'),
+      lot: this.roomViewers.labels('lot'),
+    };
+    this.auctionBids = new Counter({
+      name: METRIC.auctionBids,
+      help: 'Auction bids decided, by outcome: accepted, replayed (a retry of a decided bid) or the reason refused',
+      labelNames: ['outcome'],
+      registers,
+    });
+    for (const outcome of AUCTION_BID_OUTCOMES) this.auctionBidsBy.set(outcome, this.auctionBids.labels(outcome));
+    this.auctionBidDuration = new Histogram({
+      name: METRIC.auctionBidDuration,
+      help: "Time to decide an auction bid (the lot's lock, the holds, the answer), accepted or refused",
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    this.auctionHammers = new Counter({
+      name: 'furlong_auction_hammers_total',
+      help: 'Auction lots closed by the hammer, by outcome (sold, rna, no_bids)',
+      labelNames: ['outcome'],
+      registers,
+    });
 
     this.framesSent = new Counter({ name: METRIC.framesSent, help: 'Race frames broadcast', registers });
     this.toteBroadcasts = new Counter({
@@ -227,6 +272,7 @@ export class Metrics implements OnApplicationShutdown {
     for (const [room, sockets] of this.sockets.rooms()) {
       if (room.startsWith('race:')) this.viewersOf.race.observe(sockets.size);
       else if (room.startsWith('tote:')) this.viewersOf.tote.observe(sockets.size);
+      else if (room.startsWith('lot:')) this.viewersOf.lot.observe(sockets.size);
     }
   }
 
@@ -336,6 +382,15 @@ export class Metrics implements OnApplicationShutdown {
   slipRefused(reason: BetRefusal, seconds: number): void {
     (this.refusedBy.get(reason) as Counter.Internal).inc();
     this.betDuration.observe(seconds);
+  }
+
+  auctionBid(outcome: AuctionBidOutcome, seconds: number): void {
+    (this.auctionBidsBy.get(outcome) as Counter.Internal).inc();
+    this.auctionBidDuration.observe(seconds);
+  }
+
+  auctionHammer(outcome: 'sold' | 'rna' | 'no_bids'): void {
+    this.auctionHammers.labels(outcome).inc();
   }
 
   settled(seconds: number): void {

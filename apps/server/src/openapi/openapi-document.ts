@@ -42,9 +42,11 @@ function describeOperation(id: string, op: ApiOperation): ZodOpenApiOperationObj
     ...op.errors,
   };
   const responses: ZodOpenApiOperationObject['responses'] = {
-    [`${op.status}`]: op.response
-      ? { description: 'Success', content: { 'application/json': { schema: op.response } } }
-      : { description: 'Success, no body' },
+    [`${op.status}`]: op.file
+      ? { description: 'The file', content: { [op.file]: { schema: z.string().meta({ format: 'binary' }) } } }
+      : op.response
+        ? { description: 'Success', content: { 'application/json': { schema: op.response } } }
+        : { description: 'Success, no body' },
   };
   for (const [status, description] of Object.entries(errors)) {
     responses[status as `${ApiErrorStatus}`] = {

@@ -1,8 +1,18 @@
 import type { CurrentRaceRunner, CurrentRaceStatus, CurrentRaceSummary, RaceCancelReason } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { horseSql, jockeySql, lastFinishesSql, trackSql } from '../catalog/catalog-joins.sql';
+import { horseSql, jockeySql, lastFinishesSql, runnerFormSql, trackSql } from '../catalog/catalog-joins.sql';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './day-card.repository';
+
+/** A starter's form as the predictor reads it (percentages 0..100, seconds in ms; null without a start). */
+export interface PredictorFormRow {
+  post_position: number;
+  win_pct: number | null;
+  avg_speed: number | null;
+  earnings_cents: number | null;
+  last_race_time_ms: number | null;
+  jockey_win_pct: number | null;
+}
 
 /** A race as the next-to-post board reads it (post_time a Date). */
 export interface BoardRaceRow {
@@ -141,6 +151,18 @@ export class CurrentRaceRepository {
 
   // Trainer and owner are the horse's own: a current entry records only the horse, its rider, and
   // what the card fixed (line, weight). The last finishes are those before the race's post time.
+  /** The form of a race's starters now (post-position order), as the predictor reads it. */
+  predictorForms(id: number): Promise<PredictorFormRow[]> {
+    return this.dataSource.query(
+      `SELECT e.post_position, f.win_pct, f.avg_speed, f.earnings_cents, f.last_race_time_ms, f.jockey_win_pct
+         FROM current_race_entries e
+         LEFT JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
+        WHERE e.current_race_id = $1 AND e.scratched_at IS NULL
+        ORDER BY e.post_position`,
+      [id],
+    );
+  }
+
   async entries(id: number): Promise<EntryRow[]> {
     const rows: EntryRow[] = await this.dataSource.query(
       `SELECT e.post_position, e.horse_id, h.horse_name, h.horse_number, e.jockey_id, j.jockey_name,

@@ -1,8 +1,9 @@
 import type { CurrentRaceStatus, CurrentRaceSummary } from '@furlong/contracts';
-import type { DayCardHorse, PlannedRace } from '@furlong/domain';
+import { type DayCardHorse, MAX_DAILY_RACES, type PlannedRace } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type CardRunnerFacts, type CardTrackRow, DayCardSources } from '../catalog/day-card-sources';
+import { refusal } from '../common/api-error';
 
 export type { CardRunnerFacts, CardTrackRow };
 
@@ -131,6 +132,44 @@ export class DayCardRepository {
         jockeyIds,
       }).filter((race) => !existingRaceNumbers.has(race.race_number));
       return this.insertRaces(manager, track, date, races, terms);
+    });
+  }
+
+  /**
+   * Adds one race to a track's day beside its card (an admin schedules a created race), under the
+   * card's lock: the next number after the card's and the races already added. Undefined when the
+   * day has its 13 races; 409 when a horse of the field already runs that day (a race not cancelled).
+   */
+  async addRace(
+    track: CardTrackRow,
+    date: string,
+    build: (raceNumber: number) => PlannedRace,
+    terms: CardRunnerTermsRule,
+    horseIds: readonly number[],
+  ): Promise<{ id: number; race_number: number } | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`day-card:${track.id}:${date}`]);
+      const busy: { horse_id: number }[] = await manager.query(
+        `SELECT DISTINCT e.horse_id FROM current_race_entries e JOIN current_races cr ON cr.id = e.current_race_id
+          WHERE cr.race_date = $1 AND cr.status <> 'cancelled' AND e.horse_id = ANY($2::int[]) AND e.scratched_at IS NULL`,
+        [date, [...horseIds]],
+      );
+      if (busy.length > 0) {
+        throw refusal(`Horse ${busy.map((b) => b.horse_id).join(', ')} already runs on ${date}.`, 'horse_busy');
+      }
+      const [row]: { top: number | null }[] = await manager.query(
+        'SELECT max(race_number)::int AS top FROM current_races WHERE track_id = $1 AND race_date = $2',
+        [track.id, date],
+      );
+      const number = Math.max(row?.top ?? 0, Math.min(track.daily_races, MAX_DAILY_RACES)) + 1;
+      if (number > MAX_DAILY_RACES) return undefined;
+      const written = await this.insertRaces(manager, track, date, [build(number)], terms);
+      if (written === 0) return undefined;
+      const [race]: { id: number }[] = await manager.query(
+        'SELECT id FROM current_races WHERE track_id = $1 AND race_date = $2 AND race_number = $3',
+        [track.id, date, number],
+      );
+      return race && { id: race.id, race_number: number };
     });
   }
 

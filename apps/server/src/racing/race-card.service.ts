@@ -1,4 +1,9 @@
-import type { CurrentRaceRunner, CurrentRaceSummary, MorningLineResponse } from '@furlong/contracts';
+import type {
+  CurrentRaceRunner,
+  CurrentRaceSummary,
+  MorningLineResponse,
+  PredictorFieldResponse,
+} from '@furlong/contracts';
 import {
   cardMorningLine,
   MAX_DAILY_RACES,
@@ -191,6 +196,43 @@ export class RaceCardService {
         morning_line: line.display[i] ?? null,
       })),
       top: line.top.map((i) => rows[i]?.post_position as number),
+    };
+  }
+
+  /**
+   * A race's starters with their form now, as the race predictor reads it (GET
+   * /api/current_races/{id}/predictor); the morning line as the card fixed it beside each.
+   */
+  async predictorField(id: number): Promise<PredictorFieldResponse> {
+    const race = await this.races.findById(id);
+    if (!race) throw notFound('Current race', id);
+    const [rows, forms] = await Promise.all([this.races.entries(id), this.races.predictorForms(id)]);
+    const line = storedMorningLine(rows.map((r) => ({ score: r.morning_line_score, odds: r.morning_line_odds })));
+    const lineOf = new Map(rows.map((r, i) => [r.post_position, line.display[i] ?? null]));
+    const entryOf = new Map(rows.map((r) => [r.post_position, r]));
+    return {
+      race_id: race.id,
+      race_name: race.race_name,
+      race_title: race.race_title,
+      track_name: race.track_name,
+      post_time: race.post_time,
+      status: race.status,
+      runners: forms.map((f) => {
+        const entry = entryOf.get(f.post_position);
+        const form = morningLineEntry(f);
+        return {
+          post_position: f.post_position,
+          horse_id: entry?.horse_id ?? 0,
+          horse_name: entry?.horse_name ?? '',
+          jockey_name: entry?.jockey_name ?? null,
+          win_rate: form.winRate,
+          average_speed: form.averageSpeed,
+          earnings_cents: form.earningsCents === null ? null : Math.round(form.earningsCents),
+          last_race_time_seconds: form.lastRaceTimeSeconds,
+          jockey_win_rate: form.jockeyWinRate,
+          morning_line: lineOf.get(f.post_position) ?? null,
+        };
+      }),
     };
   }
 

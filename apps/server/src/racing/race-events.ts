@@ -11,6 +11,8 @@ export interface RaceLifecycleEvents {
   'race.opened': { race_ids: number[] };
   /** Betting closed on these races (the runner at the off, or the scheduler's sweep). */
   'race.closed': { race_ids: number[] };
+  /** A runner was scratched before the off: the field (and the engine's input) lost it. */
+  'race.scratched': { race_id: number; post_position: number; starters: number; cancelled: boolean };
   /** These races were cancelled (never run, or a result that could not be written). */
   'race.cancelled': { race_ids: number[] };
   /** A race's official result was written (once, by the instance that wrote it). */

@@ -2,7 +2,7 @@ import type { ScratchedRunner } from '@furlong/contracts';
 import type { Finish } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { horseSql, liveResultsSql, trackSql } from '../catalog/catalog-joins.sql';
+import { horseSql, jockeySql, liveResultsSql, trackSql } from '../catalog/catalog-joins.sql';
 import { RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
 import type { RacePhase } from './entities/current-race.entity';
@@ -95,6 +95,24 @@ export function lockedRacesForShareSql(idsParam: string): string {
   return `SELECT ${LOCKED_RACE_COLUMNS} FROM current_races WHERE id = ANY(${idsParam}::int[]) ORDER BY id FOR SHARE`;
 }
 
+/** A runner of a race posting in a window, with its people (the featured bonus picks from these). */
+export interface PostingRunnerRow {
+  current_race_id: number;
+  race_number: number;
+  track_name: string;
+  post_time: Date;
+  status: RacePhase;
+  post_position: number;
+  horse_id: number;
+  horse_name: string;
+  jockey_id: number;
+  jockey_name: string;
+  trainer_id: number | null;
+  trainer_name: string | null;
+  owner_id: number | null;
+  owner_name: string | null;
+}
+
 /**
  * Racing's answers about its races (current_races, current_race_entries) for other modules. A
  * method that takes a manager runs in the caller's transaction (PGlite is one session: a query
@@ -115,6 +133,22 @@ export class RaceReadModel {
   /** Locks the races FOR SHARE for the caller's transaction (see lockedRacesForShareSql). */
   lockForShare(manager: EntityManager, ids: readonly number[]): Promise<LockedRace[]> {
     return manager.query(lockedRacesForShareSql('$1'), [[...ids]]);
+  }
+
+  /** The runners (scratched ones left out) of the races posting in [from, to), by post time and post. */
+  postingRunners(from: Date, to: Date): Promise<PostingRunnerRow[]> {
+    return this.dataSource.query(
+      `SELECT cr.id AS current_race_id, cr.race_number, t.track_name, cr.post_time, cr.status, e.post_position,
+              e.horse_id, h.horse_name, e.jockey_id, j.jockey_name, h.trainer_id, h.trainer_name, h.owner_id, h.owner_name
+         FROM current_races cr
+         JOIN LATERAL (${trackSql('cr.track_id')}) t ON true
+         JOIN current_race_entries e ON e.current_race_id = cr.id AND e.scratched_at IS NULL
+         JOIN LATERAL (${horseSql('e.horse_id')}) h ON true
+         JOIN LATERAL (${jockeySql('e.jockey_id')}) j ON true
+        WHERE cr.post_time >= $1 AND cr.post_time < $2
+        ORDER BY cr.post_time, cr.id, e.post_position`,
+      [from, to],
+    );
   }
 
   /** The races as a bet's legs show them. */
@@ -173,6 +207,15 @@ export class RaceReadModel {
     const rows: { id: number }[] = await this.dataSource.query(
       `SELECT id FROM current_races WHERE id = ANY($1::int[]) AND (status <> 'open' OR post_time <= $2)`,
       [[...ids], racingNow],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The races on the cards of calendar day `date` (YYYY-MM-DD, each track's own day), every track. */
+  async idsOnDate(date: string): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      'SELECT id FROM current_races WHERE race_date = $1::date ORDER BY id',
+      [date],
     );
     return rows.map((r) => r.id);
   }

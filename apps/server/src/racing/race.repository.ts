@@ -50,6 +50,9 @@ export interface RunnerFormRow {
   speed_figure: number | null;
   /** The rider's win percentage (past_performances.win_percentage_jockey), or null. */
   jockey_win_pct: number | null;
+  /** The race's surface and going, for raters that need them (RunnerRatings). */
+  surface_type: string;
+  track_condition: string;
 }
 
 export interface RaceOpening {
@@ -157,8 +160,10 @@ export class RaceRepository {
   async runnerForms(raceIds: readonly number[]): Promise<RunnerFormRow[]> {
     if (raceIds.length === 0) return [];
     return this.dataSource.query(
-      `SELECT e.current_race_id, e.post_position, e.horse_id, f.avg_speed AS speed_figure, f.jockey_win_pct
+      `SELECT e.current_race_id, e.post_position, e.horse_id, f.avg_speed AS speed_figure, f.jockey_win_pct,
+              cr.surface_type, cr.track_condition
          FROM current_race_entries e
+         JOIN current_races cr ON cr.id = e.current_race_id
          LEFT JOIN LATERAL (${runnerFormSql('e.horse_id', 'e.jockey_id')}) f ON true
         WHERE e.current_race_id = ANY($1::int[]) AND e.scratched_at IS NULL
         ORDER BY e.current_race_id, e.post_position`,

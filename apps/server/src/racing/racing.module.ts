@@ -6,12 +6,14 @@ import { DayCardRepository } from './day-card.repository';
 import { RaceGateway } from './race.gateway';
 import { RaceRepository } from './race.repository';
 import { RaceCardService } from './race-card.service';
+import { RaceEntries } from './race-entries.service';
 import { RaceEvents } from './race-events';
 import { RaceReadModel } from './race-read-model';
 import { RaceResultController } from './race-result.controller';
 import { RaceRunner } from './race-runner.service';
 import { RaceSchedulerJob } from './race-scheduler.job';
 import { RacingService } from './racing.service';
+import { RunnerRatings } from './runner-ratings';
 import { ScratchRepository } from './scratch.repository';
 import { ScratchService } from './scratch.service';
 import { ScratchHooks } from './scratch-hooks';
@@ -28,8 +30,10 @@ import { ScratchHooks } from './scratch-hooks';
     DayCardRepository,
     CurrentRaceRepository,
     RaceCardService,
+    RaceEntries,
     RaceEvents,
     RaceReadModel,
+    RunnerRatings,
     RaceRepository,
     RacingService,
     RaceRunner,
@@ -39,6 +43,16 @@ import { ScratchHooks } from './scratch-hooks';
     ScratchRepository,
     ScratchService,
   ],
-  exports: [RacingService, RaceCardService, RaceEvents, RaceReadModel, RaceRunner, ScratchHooks, ScratchService],
+  exports: [
+    RacingService,
+    RaceCardService,
+    RaceEntries,
+    RaceEvents,
+    RaceReadModel,
+    RaceRunner,
+    RunnerRatings,
+    ScratchHooks,
+    ScratchService,
+  ],
 })
 export class RacingModule {}

@@ -23,6 +23,7 @@ import { notFound } from '../common/api-error';
 import { RacingClock } from '../common/racing-clock';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { RacePhase } from './entities/current-race.entity';
 import {
   RaceRepository,
   type RaceRunSpec,
@@ -32,6 +33,7 @@ import {
 } from './race.repository';
 import { RaceEvents } from './race-events';
 import { officialFinishers } from './race-result.math';
+import { type RaceToRate, RunnerRatings } from './runner-ratings';
 import { sampleDueAt, toFrame } from './sample-timetable';
 
 /** Speed figure of a horse without form. */
@@ -93,24 +95,39 @@ export class RacingService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RaceEvents) private readonly events: RaceEvents,
     @Inject(Randomness) private readonly random: Randomness,
+    @Inject(RunnerRatings) private readonly ratings: RunnerRatings,
   ) {}
 
   /** Opens the given scheduled races: each gets a secret seed, its hash and its engine runners. */
   async open(raceIds: readonly number[]): Promise<number[]> {
     if (raceIds.length === 0) return [];
-    const forms = await this.repository.runnerForms(raceIds);
-    const byRace = new Map<number, EngineRunner[]>();
-    for (const form of forms) {
-      const list = byRace.get(form.current_race_id) ?? [];
-      list.push(engineRunner(form));
-      byRace.set(form.current_race_id, list);
-    }
+    const byRace = await this.ratedRunners(raceIds);
     const opened = await this.repository.open(
       raceIds.map((id) => ({ id, ...newSeed(this.random), engine_runners: byRace.get(id) ?? [] })),
     );
     // Announced, not handed on: a subscriber's failure does not undo the opening.
     if (opened.length > 0) await this.events.emit('race.opened', { race_ids: opened });
     return opened;
+  }
+
+  /** The engine's runners of these races from their form, as the raters (RunnerRatings) rate their own. */
+  private async ratedRunners(raceIds: readonly number[]): Promise<Map<number, EngineRunner[]>> {
+    const forms = await this.repository.runnerForms(raceIds);
+    const races = new Map<number, RaceToRate & { runners: EngineRunner[] }>();
+    for (const form of forms) {
+      let race = races.get(form.current_race_id);
+      if (!race) {
+        race = {
+          race_id: form.current_race_id,
+          surface: form.surface_type,
+          condition: form.track_condition,
+          runners: [],
+        };
+        races.set(form.current_race_id, race);
+      }
+      race.runners.push(engineRunner(form));
+    }
+    return this.ratings.rate([...races.values()]);
   }
 
   /** A race that can run (open or later, with its seed), simulated; undefined otherwise. */
@@ -125,14 +142,26 @@ export class RacingService {
     if (!spec.seed || spec.status === 'scheduled' || spec.entries.length === 0) return undefined;
     let runners = spec.engine_runners;
     if (!runners) {
-      const forms = await this.repository.runnerForms([id]);
-      runners = forms.map(engineRunner);
+      runners = (await this.ratedRunners([id])).get(id) ?? [];
       await this.repository.setEngineRunners(id, runners);
       const again = await this.repository.runSpec(id);
       runners = again?.engine_runners ?? runners;
     }
     const ready = { ...spec, seed: spec.seed, engine_runners: runners };
     return { spec: ready, race: this.simulate(ready) };
+  }
+
+  /**
+   * What the race will run as, without its secret seed: the engine's runners (its starters, as a
+   * scratch leaves them) and conditions, exactly as the runner builds its input at the off; for
+   * simulating the race on other seeds (fair odds). Undefined for an unknown race, or one whose
+   * runners are not fixed yet (before betting opens).
+   */
+  async fieldToSimulate(id: number): Promise<{ status: RacePhase; race: Omit<EngineInput, 'seed'> } | undefined> {
+    const spec = await this.repository.runSpec(id);
+    if (!spec?.engine_runners || spec.status === 'scheduled' || spec.engine_runners.length === 0) return undefined;
+    const { seed: _secret, ...race } = engineInput({ ...spec, seed: '', engine_runners: spec.engine_runners });
+    return { status: spec.status, race };
   }
 
   /** simulateRace once per race, seed and field on this instance (the result is a pure function of them). */

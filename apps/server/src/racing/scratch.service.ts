@@ -1,8 +1,8 @@
 import { type ScratchedRunner, type ScratchResult, toteRoom } from '@furlong/contracts';
 import { enoughStarters, scratchPlan } from '@furlong/domain';
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { notFound } from '../common/api-error';
+import { notFound, refusal } from '../common/api-error';
 import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SocketEmitter } from '../realtime/socket-emitter';
@@ -13,10 +13,6 @@ import { ScratchHooks } from './scratch-hooks';
 
 /** Open races the simulation looks at per sweep. */
 const SIMULATION_RACES = 200;
-
-function conflict(reason: string, message: string): ConflictException {
-  return new ConflictException({ statusCode: 409, error: 'Conflict', message, reason });
-}
 
 /**
  * Scratching a runner before the off, by an admin or the simulation: in one transaction the race is
@@ -53,15 +49,15 @@ export class ScratchService {
       if (!race) throw notFound('Current race', raceId);
       const now = this.clock.now();
       if (!['scheduled', 'open'].includes(race.status) || race.post_time.getTime() <= now.getTime()) {
-        throw conflict(
-          'betting_closed',
+        throw refusal(
           `Race ${raceId} is ${race.status}: a runner can be scratched only before the off`,
+          'betting_closed',
         );
       }
       const entry = await this.repository.entry(manager, raceId, postPosition);
       if (!entry) throw notFound(`Runner ${postPosition} of current race`, raceId);
       if (entry.scratched)
-        throw conflict('already_scratched', `Runner ${postPosition} of race ${raceId} is already scratched`);
+        throw refusal(`Runner ${postPosition} of race ${raceId} is already scratched`, 'already_scratched');
       const made = await this.repository.scratch(manager, {
         id: raceId,
         postPosition,
@@ -69,7 +65,7 @@ export class ScratchService {
         reason,
         by: adminUserId,
       });
-      if (!made) throw conflict('already_scratched', `Runner ${postPosition} of race ${raceId} is already scratched`);
+      if (!made) throw refusal(`Runner ${postPosition} of race ${raceId} is already scratched`, 'already_scratched');
       const cancelled = !enoughStarters(made.starters) && (await this.repository.cancelTooFewStarters(manager, raceId));
       const money = await this.hooks.run(manager, {
         race_id: raceId,
@@ -86,6 +82,12 @@ export class ScratchService {
       `race ${raceId}: runner ${postPosition} scratched (${reason}) by ${adminUserId === null ? 'the simulation' : `admin ${adminUserId}`}; ${outcome.starters} starters${outcome.cancelled ? ', race cancelled' : ''}`,
     );
     this.announce(raceId, outcome.all, outcome.starters, outcome.cancelled);
+    await this.events.emit('race.scratched', {
+      race_id: raceId,
+      post_position: postPosition,
+      starters: outcome.starters,
+      cancelled: outcome.cancelled,
+    });
     if (outcome.cancelled) await this.events.emit('race.cancelled', { race_ids: [raceId] });
     return {
       current_race_id: raceId,

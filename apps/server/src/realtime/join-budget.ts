@@ -4,7 +4,11 @@ export interface JoinLimits {
   raceRooms: number;
   /** Tote rooms a socket is in at once; joining one more leaves its oldest. */
   toteRooms: number;
-  /** Joins (race and tote together) a socket may make back to back. */
+  /** Auction lot rooms a socket is in at once (a bidder's page watches several lots); one more leaves its oldest. */
+  lotRooms: number;
+  /** Free board rooms a socket is in at once (a tote board watches every board of a set); one more leaves its oldest. */
+  freeRooms: number;
+  /** Joins (race, tote and lot together) a socket may make back to back. */
   burst: number;
   /** Joins a second it gets back after that. */
   perSecond: number;
@@ -15,7 +19,15 @@ export interface JoinLimits {
 // The web client is in one race room (race screen or leaderboard) and one tote room (race card,
 // odds or payouts page) at a time, and joins again after a reconnect: 4 of each leaves room for a
 // few races side by side. A person clicking from race to race makes one or two joins a page.
-export const JOIN_LIMITS: JoinLimits = { raceRooms: 4, toteRooms: 4, burst: 10, perSecond: 2, floodRefusals: 20 };
+export const JOIN_LIMITS: JoinLimits = {
+  raceRooms: 4,
+  toteRooms: 4,
+  lotRooms: 12,
+  freeRooms: 12,
+  burst: 10,
+  perSecond: 2,
+  floodRefusals: 20,
+};
 
 export type JoinVerdict = 'admitted' | 'refused' | 'flood';
 

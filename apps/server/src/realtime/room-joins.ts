@@ -1,19 +1,33 @@
-import { type ClientToServerEvents, type RoomJoinRefusal, raceRoom, toteRoom } from '@furlong/contracts';
+import {
+  type ClientToServerEvents,
+  freeRoom,
+  lotRoom,
+  type RoomJoinRefusal,
+  raceRoom,
+  toteRoom,
+} from '@furlong/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
 import { Clock } from '../common/clock';
 import { JOIN_LIMITS, JoinBudget, type JoinLimits } from './join-budget';
 
-/** The rooms a socket joins by race id: the live race and its tote board. */
-export type RoomKind = 'race' | 'tote';
+/** The rooms a socket joins by id: the live race and its tote board (by race id), an auction lot (by lot id). */
+export type RoomKind = 'race' | 'tote' | 'lot' | 'free';
 
 const ROOMS: Record<RoomKind, { name: (raceId: number) => string; prefix: string; limit: keyof JoinLimits }> = {
   race: { name: raceRoom, prefix: 'race:', limit: 'raceRooms' },
   tote: { name: toteRoom, prefix: 'tote:', limit: 'toteRooms' },
+  lot: { name: lotRoom, prefix: 'lot:', limit: 'lotRooms' },
+  free: { name: freeRoom, prefix: 'free:', limit: 'freeRooms' },
 };
 
 /** The client events that join a room: one rate limit covers them together. */
-export const JOIN_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>(['race:join', 'tote:join']);
+export const JOIN_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>([
+  'race:join',
+  'tote:join',
+  'lot:join',
+  'free:join',
+]);
 
 /** Rooms remembered as existing (most recent last); a race id is a few bytes, so thousands are cheap. */
 const KNOWN_ROOMS_MAX = 4096;
@@ -85,9 +99,11 @@ export class RoomJoins {
     read: (raceId: number) => Promise<T | undefined>,
   ): Promise<{ ok: true; value: T } | RoomJoinRefusal> {
     const id = raceIdOf(raceId);
-    if (id === null) return refusal('invalid_id', 'race id must be a positive integer');
+    const noun = kind === 'lot' ? 'lot' : kind === 'free' ? 'board' : 'race';
+    if (id === null) return refusal('invalid_id', `${noun} id must be a positive integer`);
     const room = ROOMS[kind].name(id);
-    const notFound = refusal('not_found', `Current race ${id} not found`);
+    const what = kind === 'lot' ? 'Lot' : kind === 'free' ? 'Free board' : 'Current race';
+    const notFound = refusal('not_found', `${what} ${id} not found`);
     try {
       if (!socket.rooms.has(room) && !this.known.has(room)) {
         if ((await read(id)) === undefined) return notFound;
@@ -104,7 +120,7 @@ export class RoomJoins {
     } catch (err) {
       await socket.leave(room);
       this.log.warn(`${kind}:join ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
-      return refusal('unavailable', `Current race ${id} could not be read now; try again`);
+      return refusal('unavailable', `${what} ${id} could not be read now; try again`);
     }
   }
 

@@ -1,5 +1,5 @@
 import { type ClientToServerEvents, raceRoom, type ServerToClientEvents } from '@furlong/contracts';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Server } from 'socket.io';
 import { WatchedRooms } from './watched-rooms';
 
@@ -15,6 +15,7 @@ export type ServerEvent = keyof ServerToClientEvents;
  */
 @Injectable()
 export class SocketEmitter {
+  private readonly log = new Logger('Realtime');
   private server?: FurlongServer;
 
   constructor(@Inject(WatchedRooms) private readonly watchedRooms: WatchedRooms) {}
@@ -33,8 +34,17 @@ export class SocketEmitter {
     return this.server !== undefined;
   }
 
+  /**
+   * To a room's sockets on every instance. A broadcast is best effort: when the Redis adapter's
+   * connection is closed (the app shutting down while a job still runs) it is dropped with a
+   * warning rather than thrown into the job that made it (whose work is already written).
+   */
   toRoom<E extends ServerEvent>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-    this.server?.to(room).emit(event, ...args);
+    try {
+      this.server?.to(room).emit(event, ...args);
+    } catch (err) {
+      this.log.warn(`${event} to ${room} not sent: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** To a room's sockets on this instance only (each instance sends its own viewers what it made for them). */

@@ -39,6 +39,14 @@ export interface PoolWithPayoffs {
  * pool_payoffs: what each settled pool paid on each winning combination, written once in the
  * settlement's transaction (a second settlement run adds nothing), and read for results.
  */
+/** A runner's line of a settled win pool (interest: the post position as text). */
+export interface WinPoolRow {
+  current_race_id: number;
+  interest: string;
+  amount_cents: number;
+  price_per_dollar_cents: number | null;
+}
+
 @Injectable()
 export class PayoffRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -116,5 +124,21 @@ export class PayoffRepository {
       [[...winners.keys()], [...winners.values()].map(String)],
     );
     return new Map(rows.map((r) => [r.current_race_id, r.price_per_dollar_cents]));
+  }
+
+  /**
+   * Every settled win pool's final money on each runner and the price it paid per $1 on a winner
+   * (null for a loser): the tote's forecast and the flat bet's prices for the predictor's back-test.
+   */
+  async settledWinPools(): Promise<WinPoolRow[]> {
+    const rows: WinPoolRow[] = await this.dataSource.query(
+      `SELECT p.current_race_id, i.interest, i.amount_cents::float8 AS amount_cents, pp.price_per_dollar_cents
+         FROM wager_pools p
+         JOIN wager_pool_interests i ON i.pool_id = p.id
+         LEFT JOIN pool_payoffs pp ON pp.pool_id = p.id AND pp.combination = i.interest
+        WHERE p.bet_type = 'Win' AND p.state = 'settled'
+        ORDER BY p.current_race_id`,
+    );
+    return rows;
   }
 }

@@ -62,6 +62,28 @@ export class PayoffService {
   }
 
   /** GET /api/race_results: a page of live results, newest first, with the winner's $2 win price. */
+  /**
+   * The tote's final money on each runner and the win prices (per $1) of every settled win pool, by
+   * race: what the predictor's back-test compares weights with and prices the flat bet at.
+   */
+  async settledWinPools(): Promise<
+    Map<number, { cents: Map<number, number>; pricePerDollarCents: Map<number, number> }>
+  > {
+    const out = new Map<number, { cents: Map<number, number>; pricePerDollarCents: Map<number, number> }>();
+    for (const row of await this.payoffs.settledWinPools()) {
+      const post = Number(row.interest);
+      if (!Number.isInteger(post)) continue;
+      let race = out.get(row.current_race_id);
+      if (!race) {
+        race = { cents: new Map(), pricePerDollarCents: new Map() };
+        out.set(row.current_race_id, race);
+      }
+      race.cents.set(post, row.amount_cents);
+      if (row.price_per_dollar_cents !== null) race.pricePerDollarCents.set(post, row.price_per_dollar_cents);
+    }
+    return out;
+  }
+
   async results(query: RaceResultListQuery): Promise<RaceResultListResponse> {
     const page = await this.racing.resultsPage({
       trackId: query.track_id,

@@ -11,6 +11,7 @@ describe('wagering rules', () => {
     priceRules: { minPricePerDollarCents: 105, breakageCents: 10 },
     pickMajorShare: { 6: 0.75 },
     slipGroupMax: 64,
+    featuredBonus: { share: 0.1, capCents: 5000 },
   };
 
   it('should keep the configured major share for a Pick N only', () => {

@@ -8,6 +8,7 @@ import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
 import { Metrics } from '../metrics/metrics';
 import { RaceEvents } from '../racing/race-events';
+import { FeaturedService } from './featured.service';
 import { PoolRepository } from './pool.repository';
 import { PoolService } from './pool.service';
 import { type PoolOutcome, SettlementService } from './settlement.service';
@@ -40,6 +41,7 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     @Inject(RaceEvents) private readonly raceEvents: RaceEvents,
     @Inject(Metrics) private readonly metrics: Metrics,
     @Inject(RaceHistoryRepository) private readonly history: RaceHistoryRepository,
+    @Inject(FeaturedService) private readonly featured: FeaturedService,
   ) {}
 
   // Subscribed before any module's bootstrap, so the first races the scheduler opens are heard.
@@ -107,6 +109,8 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
   async settle(payload: JobPayloads['wagering.settle']): Promise<PoolOutcome[]> {
     const outcomes = await this.settlement.settleRace(payload.current_race_id);
     await this.keepFinalOdds(payload.current_race_id);
+    // The featured bonus comes after the payouts it is a share of; it pays each bet once.
+    await this.enqueue('wagering.featured-bonus', { current_race_id: payload.current_race_id });
     return outcomes;
   }
 
@@ -131,6 +135,10 @@ export class WageringJobs implements OnModuleInit, OnApplicationBootstrap {
     // Closes the close event did not freeze (a failure, or a close no running instance heard).
     for (const id of await this.repository.racesToFreeze(this.racingClock.now())) await this.closeRace(id);
     await this.settlement.settleDue();
+    // The hour's featured four are kept as the hour begins, whether or not anyone looks.
+    await this.featured
+      .keepThisHour()
+      .catch((err: Error) => this.logger.warn(`featured pick not kept: ${err.message}`));
     this.metrics.toteCycle((performance.now() - started) / 1000);
   }
 }

@@ -25,6 +25,12 @@ export async function startTestApp(
     RACING_ENABLED: 'false',
     // No simulated scratches unless a test asks for them.
     RACING_SCRATCH_RATE: '0',
+    // Fair odds from a few hundred runs, not thousands: every race a test opens gets them.
+    FAIR_ODDS_RUNS: '200',
+    // No house auction sales unless a test asks for them (a test makes the sales it bids in).
+    AUCTION_HOUSE_SALES: 'false',
+    // No free boards unless a test makes them.
+    FREE_BOARDS: 'false',
     ...env,
     HOST: '127.0.0.1',
     PORT: '0',

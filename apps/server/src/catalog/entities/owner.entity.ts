@@ -10,4 +10,9 @@ export class Owner {
   @Index('ix_owners_owner_name')
   @Column({ type: 'text' })
   owner_name: string;
+
+  /** The account this owner is (a stable's horses run in the user's name); null for the catalog's owners. */
+  @Index('ux_owners_user_id', { unique: true })
+  @Column({ type: 'int', nullable: true })
+  user_id: number | null;
 }

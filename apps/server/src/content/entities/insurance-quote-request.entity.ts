@@ -1,7 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A manufactured-home insurance quote request; mailed from an outbox by the content module. */
 @Entity('insurance_quote_requests')
+@Index('ix_insurance_quote_requests_email_created_at', ['email', 'created_at'])
+@Index('ix_insurance_quote_requests_client_ip_created_at', ['client_ip', 'created_at'])
 export class InsuranceQuoteRequest {
   @PrimaryGeneratedColumn()
   id: number;
@@ -92,6 +94,10 @@ export class InsuranceQuoteRequest {
 
   @Column({ type: 'text', nullable: true })
   additional_coverage: string | null;
+
+  /** The client's address, for the per-address limit on forms (null: stored before issue 20). */
+  @Column({ type: 'text', nullable: true })
+  client_ip: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

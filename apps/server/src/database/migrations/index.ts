@@ -15,6 +15,17 @@ import { FinisherFinalOdds1795600102000 } from './1795600102000-FinisherFinalOdd
 import { Scratches1795600103000 } from './1795600103000-Scratches';
 import { DeadHeats1795600110000 } from './1795600110000-DeadHeats';
 import { CrowdMarks1795600120000 } from './1795600120000-CrowdMarks';
+import { FairOdds1795600130000 } from './1795600130000-FairOdds';
+import { PredictorWeights1795600131000 } from './1795600131000-PredictorWeights';
+import { Stable1795600140000 } from './1795600140000-Stable';
+import { Auction1795600150000 } from './1795600150000-Auction';
+import { StableOnSale1795600151000 } from './1795600151000-StableOnSale';
+import { TransportQuotes1795600160000 } from './1795600160000-TransportQuotes';
+import { FormsOutbox1795600170000 } from './1795600170000-FormsOutbox';
+import { UserSettings1795600180000 } from './1795600180000-UserSettings';
+import { FreeRacing1795600190000 } from './1795600190000-FreeRacing';
+import { NewsItems1795600210000 } from './1795600210000-NewsItems';
+import { FeaturedBonus1795600220000 } from './1795600220000-FeaturedBonus';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -35,4 +46,15 @@ export const MIGRATIONS = [
   Scratches1795600103000,
   DeadHeats1795600110000,
   CrowdMarks1795600120000,
+  FairOdds1795600130000,
+  PredictorWeights1795600131000,
+  Stable1795600140000,
+  Auction1795600150000,
+  StableOnSale1795600151000,
+  TransportQuotes1795600160000,
+  FormsOutbox1795600170000,
+  FreeRacing1795600190000,
+  UserSettings1795600180000,
+  NewsItems1795600210000,
+  FeaturedBonus1795600220000,
 ];

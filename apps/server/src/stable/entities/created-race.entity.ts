@@ -38,4 +38,8 @@ export class CreatedRace {
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
+
+  /** The current race an admin scheduled it as (racing's current_races.id); null until then. */
+  @Column({ type: 'int', nullable: true })
+  scheduled_race_id: number | null;
 }

@@ -1,4 +1,4 @@
-import type { MeResponse } from '@furlong/contracts';
+import { DEFAULT_USER_SETTINGS, type MeResponse, type UserSettings } from '@furlong/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { routes } from '../src/app/router';
 import { SESSION_QUERY_KEY } from '../src/lib/session';
 
 let member: MeResponse | null = null;
+let memberSettings: UserSettings = DEFAULT_USER_SETTINGS;
 
 /** Renders the real app routes at `path`, with a fresh query cache that does not retry. */
 export function renderRoute(path: string) {
@@ -50,9 +51,16 @@ export function asMember(username = 'Test member', overrides: Partial<MeResponse
   return member;
 }
 
+/** The logged-in member's saved settings, as the mocked GET /api/me/settings answers them. */
+export function withSettings(settings: Partial<UserSettings>): UserSettings {
+  memberSettings = { ...DEFAULT_USER_SETTINGS, ...settings };
+  return memberSettings;
+}
+
 /** Back to a logged-out browser (after each test). */
 export function resetMember(): void {
   member = null;
+  memberSettings = DEFAULT_USER_SETTINGS;
 }
 
 type Handler = (url: URL, init?: RequestInit) => unknown;
@@ -60,7 +68,8 @@ type Handler = (url: URL, init?: RequestInit) => unknown;
 /**
  * Replaces fetch with answers by path prefix (longest match wins): a handler returns the JSON body,
  * or a Response for anything else. Every requested URL is recorded in `calls`, except GET
- * /api/me, which answers from `asMember` (or 401) unless a handler for it is given.
+ * /api/me, which answers from `asMember` (or 401), and GET /api/me/settings, which the layout asks
+ * for a member and answers from `withSettings` (the defaults), unless a handler for it is given.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: URL[] = [];
@@ -73,6 +82,10 @@ export function mockApi(handlers: Record<string, Handler>) {
         : new Response(JSON.stringify({ statusCode: 401, message: 'Please log in.', reason: 'not_logged_in' }), {
             status: 401,
           });
+    }
+    if (url.pathname === '/api/me/settings' && !handlers['/api/me/settings'] && (init?.method ?? 'GET') === 'GET') {
+      // Asked only while the client holds a session (one from asMember, or a login the test made).
+      return new Response(JSON.stringify(memberSettings), { status: 200 });
     }
     calls.push(url);
     const prefix = prefixes.find((p) => url.pathname.startsWith(p));

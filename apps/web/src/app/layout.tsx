@@ -4,6 +4,7 @@ import { Loading } from '../components/ui/status';
 import { formatCents } from '../lib/format';
 import { useSession, useSessionNotice } from '../lib/session';
 import { SessionActivity } from '../lib/session-activity';
+import { useApplySettings } from '../lib/settings';
 import { NavMenu } from './nav-menu';
 
 /** Header with the brand, who is logged in and the menu; the page; the footer. */
@@ -11,6 +12,8 @@ export function Layout() {
   const session = useSession();
   const location = useLocation();
   const ended = useSessionNotice((s) => s.notice);
+  // The viewer's settings (time zone, odds format, default bet) apply across the site.
+  useApplySettings();
   // The login page shows why a session ended in its own status area; elsewhere it is a flash.
   const notice =
     (location.state as { notice?: string } | null)?.notice ?? (location.pathname === '/login' ? null : ended);
@@ -25,6 +28,13 @@ export function Layout() {
             <path d="M6 3v9a6 6 0 0 0 12 0V3h-3v9a3 3 0 0 1-6 0V3z" fill="currentColor" />
           </svg>
           Furlong
+        </Link>
+        {/* Under ~700 px the nine groups fold into /hamburger, opened from here. */}
+        <Link to="/hamburger" className="menu-button" aria-label="Menu">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
+          </svg>
+          <span>Menu</span>
         </Link>
         <div className="who" aria-live="polite">
           {session ? (
@@ -66,8 +76,14 @@ export function Layout() {
       </main>
       <footer className="app-footer">
         <span>Furlong · simulated racing, play money only</span>
-        <Link to="/bet-types">Bet types</Link>
+        {/* Bet types is a members' page; visitors get the bet types of Learn About Racing. */}
+        <Link to={session ? '/bet-types' : '/learn-about-racing#bet-types'}>Bet types</Link>
+        <Link to="/learn-about-racing">Learn about racing</Link>
+        <Link to="/tutorial">Tutorial</Link>
+        <Link to="/instructions">Instructions</Link>
         <Link to="/faqs">FAQs</Link>
+        <Link to="/insurance-quote">Insurance quote</Link>
+        <Link to="/contact-us">Contact us</Link>
         <a href="/api/docs">API</a>
       </footer>
     </div>

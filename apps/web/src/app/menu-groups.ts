@@ -108,6 +108,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/create-horse', label: 'Create Horse' },
       { to: '/enter-race', label: 'Enter Race' },
       { to: '/user-dashboard', label: 'User Dashboard' },
+      { to: '/dashboard', label: "Today's Racing" },
+      { to: '/user-settings', label: 'Settings' },
       { to: '/sensi-pass-register', label: 'Pass Login' },
       { to: '/profile', label: 'Profile' },
       { to: '/data-consumer', label: 'Data Consumer' },
@@ -117,6 +119,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/morning-line-odds', label: 'Morning Line Odds' },
       { to: '/endpoint-test', label: 'Endpoint Test', roles: OPERATOR_ROLES },
       { to: '/admin/ops', label: 'Operations', roles: OPERATOR_ROLES },
+      { to: '/admin/outbox', label: 'Outbox', roles: ['admin'] },
     ],
   },
 ];

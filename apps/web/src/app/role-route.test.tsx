@@ -37,9 +37,8 @@ describe('RoleRoute', () => {
     const links = async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Dashboard' }));
       const menu = screen.getByRole('navigation', { name: 'Main menu' });
-      return within(menu)
-        .getAllByRole('link')
-        .map((l) => l.textContent);
+      // The group opens on the click; its links may come a render later on a loaded machine.
+      return (await within(menu).findAllByRole('link')).map((l) => l.textContent);
     };
     asMember('Ada');
     const member = renderRoute('/home');

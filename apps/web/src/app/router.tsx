@@ -1,4 +1,4 @@
-import type { CatalogKindName } from '@furlong/contracts';
+import type { CatalogKindName, InfoPageSlug } from '@furlong/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/ui/status';
@@ -33,12 +33,14 @@ const AREAS = {
   racing: 'live racing',
   wagering: 'wagering',
   handicapping: 'the handicapping tools',
-  free: 'free races',
   content: 'the information pages',
-  stable: 'the stable (your own horses)',
   auction: 'the horse auction',
   admin: 'the operator tools',
 };
+
+const predictor = lazyPage(
+  async () => (await import('../features/handicapping/components/predict-race-page')).PredictRacePage,
+);
 
 const stats = (name: string) =>
   lazyPage(async () => (await import('../features/stats/components/stats-pages'))[name as 'StatisticsPage']);
@@ -48,10 +50,42 @@ const currentRaces = lazyPage(
   async () => (await import('../features/racing/components/current-races-page')).CurrentRacesPage,
 );
 
+// The create-horse form answers at both of its paths.
+const createHorse = lazyPage(
+  async () => (await import('../features/stable/components/create-horse-page')).CreateHorsePage,
+);
+
+// The information pages: one component, the page's document by its path.
+const infoPage = (page: InfoPageSlug) =>
+  lazyPage(async () => {
+    const { InfoPage } = await import('../features/info/components/info-page');
+    return () => <InfoPage key={page} page={page} />;
+  });
+
+const settingsPage = (title: string) =>
+  lazyPage(async () => {
+    const { SettingsPage } = await import('../features/settings/components/settings-page');
+    return () => <SettingsPage title={title} />;
+  });
+
 const betsPage = lazyPage(async () => (await import('../features/wagering/components/bets-page')).BetsPage);
+
+// Forms that reach someone (issue 20): open to anyone, mailed from the outbox.
+const formPage = (
+  name: 'ContactUsPage' | 'SubmitProgramPage' | 'SubmitRacePage' | 'SubmitBugPage' | 'SubmitFeedbackPage',
+) => lazyPage(async () => (await import('../features/forms/components/message-page'))[name]);
 
 /** Routes anyone may open (spec §2.1). */
 const openRoutes: RouteObject[] = [
+  {
+    path: 'insurance-quote',
+    ...lazyPage(async () => (await import('../features/forms/components/insurance-quote-page')).InsuranceQuotePage),
+  },
+  { path: 'contact-us', ...formPage('ContactUsPage') },
+  { path: 'submit-program', ...formPage('SubmitProgramPage') },
+  { path: 'submit-race', ...formPage('SubmitRacePage') },
+  { path: 'submit-bug', ...formPage('SubmitBugPage') },
+  { path: 'submit-feedback', ...formPage('SubmitFeedbackPage') },
   { index: true, element: <Navigate to="/home" replace /> },
   { path: 'home', ...lazyPage(async () => (await import('../features/home/components/home-page')).HomePage) },
   { path: 'login', ...lazyPage(async () => (await import('../features/auth/components/login-page')).LoginPage) },
@@ -73,7 +107,14 @@ const openRoutes: RouteObject[] = [
     path: 'sensi-pass-register',
     ...lazyPage(async () => (await import('../features/auth/components/pass-promo-page')).PassPromoPage),
   },
-  { path: 'dashboard', ...soon('Dashboard', AREAS.accounts) },
+  {
+    path: 'dashboard',
+    ...lazyPage(async () => (await import('../features/dashboard/components/dashboard-page')).DashboardPage),
+  },
+  // A visitor's settings live in this browser, so the page is open; an account's are saved.
+  { path: 'user-settings', ...settingsPage('User Settings') },
+  // The menu as a page for a phone: open, so a visitor can find Login from it.
+  { path: 'hamburger', ...lazyPage(async () => (await import('./hamburger-page')).HamburgerPage) },
   {
     path: 'data-consumer',
     ...lazyPage(async () => (await import('../features/home/components/race-context-pages')).DataConsumerPage),
@@ -86,16 +127,55 @@ const openRoutes: RouteObject[] = [
     path: 'race/:id',
     ...lazyPage(async () => (await import('../features/racing/components/race-screen-page')).RaceScreenPage),
   },
-  { path: 'learn-about-racing', ...soon('Learn About Racing', AREAS.content) },
-  { path: 'news', ...soon('News', AREAS.content) },
-  { path: 'tutorial', ...soon('Tutorial', AREAS.content) },
-  { path: 'instructions', ...soon('Instructions', AREAS.content) },
-  { path: 'faqs', ...soon('FAQs', AREAS.content) },
-  { path: 'free-race', ...soon('Free Race', AREAS.free) },
-  { path: 'free-random-data', ...soon('Free Random Data', AREAS.free) },
-  { path: 'free-tote-board', ...soon('Free Tote Board', AREAS.free) },
-  { path: 'free-leader-board', ...soon('Free Leader Board', AREAS.free) },
-  { path: 'free-program-card', ...soon('Free Program Card', AREAS.free) },
+  { path: 'learn-about-racing', ...infoPage('learn-about-racing') },
+  { path: 'news', ...lazyPage(async () => (await import('../features/news/components/news-page')).NewsPage) },
+  { path: 'tutorial', ...infoPage('tutorial') },
+  { path: 'instructions', ...infoPage('instructions') },
+  { path: 'faqs', ...infoPage('faqs') },
+  {
+    path: 'free-race',
+    ...lazyPage(async () => (await import('../features/free-racing/components/free-race-page')).FreeRacePage),
+  },
+  {
+    path: 'free-random-data',
+    ...lazyPage(
+      async () => (await import('../features/free-racing/components/free-random-data-page')).FreeRandomDataPage,
+    ),
+  },
+  {
+    path: 'free-tote-board',
+    ...lazyPage(
+      async () => (await import('../features/free-racing/components/free-tote-board-page')).FreeToteBoardPage,
+    ),
+  },
+  {
+    path: 'free-leader-board',
+    ...lazyPage(
+      async () => (await import('../features/free-racing/components/free-leader-board-page')).FreeLeaderBoardPage,
+    ),
+  },
+  {
+    path: 'free-program-card',
+    ...lazyPage(
+      async () => (await import('../features/free-racing/components/free-program-card-page')).FreeProgramCardPage,
+    ),
+  },
+  // The sale company's pages (issue 19): the spec lists them in the guarded group, but they are the
+  // auction house's public face (ground, people, rates); only requesting a quote needs a login.
+  {
+    path: 'facilities',
+    ...lazyPage(async () => (await import('../features/sale-company/components/facilities-page')).FacilitiesPage),
+  },
+  {
+    path: 'staff',
+    ...lazyPage(async () => (await import('../features/sale-company/components/staff-page')).StaffPage),
+  },
+  {
+    path: 'transportation',
+    ...lazyPage(
+      async () => (await import('../features/sale-company/components/transportation-page')).TransportationPage,
+    ),
+  },
 ];
 
 /** Everything else sits behind the sign-up wall (spec §2.1's guarded group, plus the links' routes). */
@@ -133,10 +213,15 @@ const guardedRoutes: RouteObject[] = [
   },
 
   // Lists and detail sheets
-  ...(['horses', 'jockeys', 'trainers', 'owners', 'tracks', 'races', 'breeds'] as const).map((kind) => ({
+  ...(['horses', 'jockeys', 'trainers', 'owners', 'tracks', 'races'] as const).map((kind) => ({
     path: kind,
     ...catalogList(kind),
   })),
+  // The spec's Auctions menu has /breeds: the lots on sale by breed (the breed catalogue stays at GET /api/breeds).
+  {
+    path: 'breeds',
+    ...lazyPage(async () => (await import('../features/auction/components/auction-breeds-page')).AuctionBreedsPage),
+  },
   { path: 'horse', ...catalogList('horses') },
   { path: 'horse-details', ...catalogList('horses') },
   { path: 'jockey', ...catalogList('jockeys') },
@@ -179,8 +264,11 @@ const guardedRoutes: RouteObject[] = [
     path: 'race-results',
     ...lazyPage(async () => (await import('../features/racing/components/race-results-page')).RaceResultsPage),
   },
-  { path: 'create-races', ...soon('Create Races', AREAS.racing) },
-  { path: 'gear', ...soon('Gear', AREAS.racing) },
+  {
+    path: 'create-races',
+    ...lazyPage(async () => (await import('../features/stable/components/create-races-page')).CreateRacesPage),
+  },
+  { path: 'gear', ...lazyPage(async () => (await import('../features/stable/components/equipment-pages')).GearPage) },
 
   // Wagering and handicapping
   { path: 'bets', ...betsPage },
@@ -225,10 +313,18 @@ const guardedRoutes: RouteObject[] = [
     path: 'morning-line-odds',
     ...lazyPage(async () => (await import('../features/wagering/components/morning-line-page')).MorningLinePage),
   },
-  { path: 'predict-race', ...soon('Race Predictor', AREAS.handicapping) },
-  { path: 'horse-race-predictor', ...soon('Race Predictor', AREAS.handicapping) },
-  { path: 'race-odds-calculator', ...soon('Odds Calculator', AREAS.handicapping) },
-  { path: 'earnings', ...soon('Earnings', AREAS.handicapping) },
+  { path: 'predict-race', ...predictor },
+  { path: 'horse-race-predictor', ...predictor },
+  {
+    path: 'race-odds-calculator',
+    ...lazyPage(
+      async () => (await import('../features/handicapping/components/odds-calculator-page')).OddsCalculatorPage,
+    ),
+  },
+  {
+    path: 'earnings',
+    ...lazyPage(async () => (await import('../features/earnings/components/earnings-page')).EarningsPage),
+  },
 
   // Accounts
   {
@@ -243,39 +339,98 @@ const guardedRoutes: RouteObject[] = [
     path: 'admin-profile',
     ...lazyPage(async () => (await import('../features/account/components/admin-profile-page')).AdminProfilePage),
   },
-  { path: 'user-dashboard', ...soon('User Dashboard', AREAS.accounts) },
-  { path: 'user-settings', ...soon('User Settings', AREAS.accounts) },
-  { path: 'account-settings', ...soon('Account Settings', AREAS.accounts) },
-  { path: 'hamburger', ...soon('Menu', AREAS.accounts) },
+  {
+    path: 'user-dashboard',
+    ...lazyPage(async () => (await import('../features/stable/components/user-dashboard-page')).UserDashboardPage),
+  },
+  { path: 'account-settings', ...settingsPage('Account Settings') },
+  // The admins' outbox (the page shows the server's 403 to anyone else).
+  {
+    path: 'admin/outbox',
+    ...lazyPage(async () => (await import('../features/forms/components/outbox-page')).OutboxPage),
+  },
 
   // Stable
-  { path: 'create-horse', ...soon('Create Horse', AREAS.stable) },
-  { path: 'create-horse-page', ...soon('Create Horse', AREAS.stable) },
-  { path: 'enter-race', ...soon('Enter Race', AREAS.stable) },
-  { path: 'breeding', ...soon('Breeding', AREAS.content) },
-  { path: 'horse-training', ...soon('Horse Training', AREAS.content) },
-  { path: 'medical', ...soon('Medical', AREAS.content) },
-  { path: 'shoeing', ...soon('Shoeing', AREAS.content) },
+  { path: 'create-horse', ...createHorse },
+  { path: 'create-horse-page', ...createHorse },
+  {
+    path: 'enter-race',
+    ...lazyPage(async () => (await import('../features/stable/components/enter-race-page')).EnterRacePage),
+  },
+  {
+    path: 'breeding',
+    ...lazyPage(async () => (await import('../features/stable/components/breeding-page')).BreedingPage),
+  },
+  {
+    path: 'horse-training',
+    ...lazyPage(async () => (await import('../features/stable/components/horse-training-page')).HorseTrainingPage),
+  },
+  {
+    path: 'medical',
+    ...lazyPage(async () => (await import('../features/stable/components/medical-page')).MedicalPage),
+  },
+  {
+    path: 'shoeing',
+    ...lazyPage(async () => (await import('../features/stable/components/equipment-pages')).ShoeingPage),
+  },
 
-  // Auction
-  ...[
-    ['auction', 'Auction'],
-    ['auction-horses', 'Auction Horses'],
-    ['auction-horses/:id', 'Auction Horse'],
-    ['auction-horses/:id/currentbid', 'Current Bid'],
-    ['dates', 'Auction Dates'],
-    ['public', 'Public Sales'],
-    ['private', 'Private Sales'],
-    ['bidding', 'Bidding'],
-    ['current-highest-bid', 'Current Highest Bid'],
-    ['auction-results', 'Auction Results'],
-    ['facilities', 'Facilities'],
-    ['staff', 'Staff'],
-    ['sales-contract', 'Sales Contract'],
-    ['sales-contracts', 'Sales Contracts'],
-    ['breeding-contracts', 'Breeding Contracts'],
-    ['transportation', 'Transportation'],
-  ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.auction) })),
+  // Auction (facilities, staff and transportation come with another change)
+  {
+    path: 'auction',
+    ...lazyPage(async () => (await import('../features/auction/components/auction-page')).AuctionPage),
+  },
+  {
+    path: 'auction-horses',
+    ...lazyPage(async () => (await import('../features/auction/components/auction-horses-page')).AuctionHorsesPage),
+  },
+  {
+    path: 'auction-horses/:id',
+    ...lazyPage(async () => (await import('../features/auction/components/lot-page')).LotPage),
+  },
+  {
+    path: 'auction-horses/:id/currentbid',
+    ...lazyPage(async () => (await import('../features/auction/components/current-bid-page')).CurrentBidPage),
+  },
+  {
+    path: 'dates',
+    ...lazyPage(async () => (await import('../features/auction/components/auction-dates-page')).AuctionDatesPage),
+  },
+  {
+    path: 'public',
+    ...lazyPage(async () => (await import('../features/auction/components/sale-kind-pages')).PublicSalesPage),
+  },
+  {
+    path: 'private',
+    ...lazyPage(async () => (await import('../features/auction/components/sale-kind-pages')).PrivateSalesPage),
+  },
+  {
+    path: 'bidding',
+    ...lazyPage(async () => (await import('../features/auction/components/bidding-page')).BiddingPage),
+  },
+  {
+    path: 'current-highest-bid',
+    ...lazyPage(
+      async () => (await import('../features/auction/components/current-highest-bid-page')).CurrentHighestBidPage,
+    ),
+  },
+  {
+    path: 'auction-results',
+    ...lazyPage(async () => (await import('../features/auction/components/auction-results-page')).AuctionResultsPage),
+  },
+  {
+    path: 'sales-contract',
+    ...lazyPage(async () => (await import('../features/auction/components/sales-contract-page')).SalesContractPage),
+  },
+  {
+    path: 'sales-contracts',
+    ...lazyPage(async () => (await import('../features/auction/components/sales-contracts-page')).SalesContractsPage),
+  },
+  {
+    path: 'breeding-contracts',
+    ...lazyPage(
+      async () => (await import('../features/auction/components/breeding-contracts-page')).BreedingContractsPage,
+    ),
+  },
 
   // Operators and feedback
   ...[
@@ -283,11 +438,6 @@ const guardedRoutes: RouteObject[] = [
     ['add-columns', 'Add Columns'],
     ['showDB', 'Tables'],
     ['run-scan-insert', 'Scan and Insert'],
-    ['contact-us', 'Contact Us'],
-    ['submit-program', 'Submit a Program'],
-    ['submit-race', 'Submit a Race'],
-    ['submit-bug', 'Report a Bug'],
-    ['submit-feedback', 'Feedback'],
   ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
 ];
 

@@ -64,7 +64,7 @@ export function onUnauthorized(listener: (error: ApiError) => void): () => void 
 }
 
 /** The CSRF token the server keeps in a readable cookie (see the accounts API). */
-function csrfToken(): string {
+export function csrfToken(): string {
   const cookie = globalThis.document?.cookie ?? '';
   const pair = cookie.split('; ').find((c) => c.startsWith(`${CSRF_COOKIE}=`));
   return pair ? decodeURIComponent(pair.slice(CSRF_COOKIE.length + 1)) : '';

@@ -42,13 +42,21 @@ export interface TimeOfDayOptions {
   seconds?: boolean;
   /** With the day before it: Nov 23, 7:05 PM EST. */
   date?: boolean;
-  /** An IANA time zone; absent, the viewer's own (tests fix one). */
+  /** An IANA time zone; absent, the viewer's chosen one (settings), else the browser's (tests fix one). */
   timeZone?: string;
   /** A fixed offset from UTC instead of a zone, as a track keeps its clock: 1:05 PM UTC−5. */
   utcOffsetMinutes?: number;
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+// The viewer's chosen zone (their settings); undefined: the browser's own.
+let displayTimeZone: string | undefined;
+
+/** Shows every later time of day in `zone` (an IANA name), or in the browser's own zone with null. */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayTimeZone = zone ?? undefined;
+}
 
 function timeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options);
@@ -92,7 +100,8 @@ export function formatTimeOfDay(
     const text = timeFormat({ ...fields, timeZone: 'UTC' }).format(ms + utcOffsetMinutes * 60_000);
     return `${text} ${formatUtcOffset(utcOffsetMinutes)}`;
   }
-  return timeFormat({ ...fields, timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  const zone = timeZone ?? displayTimeZone;
+  return timeFormat({ ...fields, timeZoneName: 'short', ...(zone ? { timeZone: zone } : {}) }).format(ms);
 }
 
 /**

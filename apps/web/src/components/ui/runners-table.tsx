@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useOddsFormatter } from '../../lib/settings';
 import { PostChip } from './post-chip';
 import { EmptyState } from './status';
 
@@ -72,6 +73,8 @@ export function RunnersTable<R extends Runner>({
   liveOdds?: LiveOddsByPost | null;
   actions?: { label: string; cell: (runner: R) => ReactNode };
 }) {
+  // Odds in the viewer's format (settings: fractional 5-2 or decimal 3.50).
+  const shown = useOddsFormatter().fromFraction;
   if (runners.length === 0) return <EmptyState>No runners entered yet.</EmptyState>;
   const has = (key: keyof Runner) => runners.some((r) => r[key] !== undefined);
   const program = has('morning_line') || has('age') || has('weight_lbs') || has('last_finishes');
@@ -138,9 +141,9 @@ export function RunnersTable<R extends Runner>({
                 ) : null}
                 {r.horse_number !== undefined ? <span className="horse-reg">Reg. {r.horse_number}</span> : null}
               </td>
-              {has('morning_line') ? <td className="odds-cell">{r.morning_line ?? '—'}</td> : null}
+              {has('morning_line') ? <td className="odds-cell">{shown(r.morning_line)}</td> : null}
               {odds ? (
-                <td className="odds-cell tote-odds">{r.scratched ? '—' : (liveOdds?.[r.post_position] ?? '—')}</td>
+                <td className="odds-cell tote-odds">{r.scratched ? '—' : shown(liveOdds?.[r.post_position])}</td>
               ) : null}
               {has('age') ? <td>{ageSex(r)}</td> : null}
               {has('weight_lbs') ? <td className="num">{r.weight_lbs ?? '—'}</td> : null}

@@ -44,7 +44,10 @@ describe('CatalogTable', () => {
     renderRoute('/horses');
     expect(await screen.findByText('Showing 1–25 of 60')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    // While page 3 loads, page 1's rows stay, so the count line names the page it is loading, not 51–60.
+    expect(screen.getByText('Loading page 3…')).toBeInTheDocument();
     expect(await screen.findByText('Showing 51–60 of 60')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('Horse 51');
     expect(calls.at(-1)?.searchParams.get('offset')).toBe('50');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Reset Page' }));

@@ -235,10 +235,12 @@ export function CatalogTable({ kind, columns, pageSizes, defaultPageSize, column
       {list.data ? (
         <>
           <p className="row-count" aria-live="polite">
-            {total === 0
-              ? 'No rows match.'
-              : `Showing ${formatNumber(firstRow)}–${formatNumber(firstRow + rows.length - 1)} of ${formatNumber(total)}`}
-            {list.isFetching ? ' · updating…' : ''}
+            {list.isPlaceholderData
+              ? `Loading page ${formatNumber(page)}…`
+              : total === 0
+                ? 'No rows match.'
+                : `Showing ${formatNumber(firstRow)}–${formatNumber(firstRow + rows.length - 1)} of ${formatNumber(total)}`}
+            {list.isFetching && !list.isPlaceholderData ? ' · updating…' : ''}
           </p>
           {rows.length === 0 ? (
             <EmptyState>Nothing matches these filters. Try Reset Page.</EmptyState>

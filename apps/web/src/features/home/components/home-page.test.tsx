@@ -1,27 +1,49 @@
-import type { LeaderRow, NextToPostResponse, RaceResultSummary } from '@furlong/contracts';
-import { screen, within } from '@testing-library/react';
+import type { Featured, NewsItem, NextToPostResponse, RaceResultSummary } from '@furlong/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { json, list, makeBoard, makeBoardRace } from '../../../../test/fixtures';
 import { mockApi, renderRoute } from '../../../../test/render';
 import { formatTimeOfDay } from '../../../lib/format';
 import { useServerClock } from '../../../lib/server-clock';
 
-const leader = (id: number, name: string, patch: Partial<LeaderRow> = {}): LeaderRow => ({
-  id,
-  name,
-  starts: 40,
-  wins: 12,
-  places: 8,
-  shows: 5,
-  win_pct: 30,
-  earnings_cents: 12_345_600,
-  ...patch,
-});
-
-const LEADERS: Record<string, LeaderRow> = {
-  horses: leader(11, 'Silver Comet'),
-  jockeys: leader(21, 'Ada Reyes', { wins: 57, starts: 300 }),
-  trainers: leader(31, 'Tom Barr', { wins: 1, starts: 9 }),
-  owners: leader(41, 'Greenfield Stables', { earnings_cents: 98_765_400 }),
+const FEATURED: Featured = {
+  since: '2026-11-23T12:00:00.000Z',
+  until: '2026-11-23T13:00:00.000Z',
+  server_time: '2026-11-23T12:55:00.000Z',
+  performers: [
+    {
+      role: 'horse',
+      id: 11,
+      name: 'Silver Comet',
+      runs: [
+        {
+          current_race_id: 81,
+          race_number: 5,
+          track_name: 'Aville Downs',
+          post_time: '2026-11-23T12:58:00.000Z',
+          post_position: 3,
+          horse_name: 'Silver Comet',
+        },
+      ],
+    },
+    {
+      role: 'jockey',
+      id: 21,
+      name: 'Ada Reyes',
+      runs: [
+        {
+          current_race_id: 91,
+          race_number: 1,
+          track_name: 'Cton Oaks',
+          post_time: '2026-11-23T13:20:00.000Z',
+          post_position: 2,
+          horse_name: 'Blue Moon',
+        },
+      ],
+    },
+    { role: 'trainer', id: 31, name: 'Tom Barr', runs: [] },
+    { role: 'owner', id: 41, name: 'Greenfield Stables', runs: [] },
+  ],
+  bonus: { share: 0.1, cap_cents: 5000 },
 };
 
 const RUNNING = {
@@ -52,14 +74,17 @@ const RESULT: RaceResultSummary = {
   win_payoff_cents: 840,
 };
 
-function homeApi(board: NextToPostResponse, results: RaceResultSummary[] = [RESULT]) {
+function homeApi(
+  board: NextToPostResponse,
+  results: RaceResultSummary[] = [RESULT],
+  featured: Featured = FEATURED,
+  news: NewsItem[] = [],
+) {
   return mockApi({
+    '/api/news': (url) => list(news.slice(0, Number(url.searchParams.get('limit'))), news.length),
     '/api/next_to_post': () => board,
     '/api/race_results': () => list(results, results.length),
-    '/api/stats/leaders': (url) => {
-      const kind = url.searchParams.get('kind') ?? '';
-      return { kind, sort: url.searchParams.get('sort'), limit: 1, min_starts: 1, items: [LEADERS[kind]] };
-    },
+    '/api/featured': () => featured,
     '/api/tracks': () => list([], 72),
     '/api/races': () => list([], 3600),
     '/api/horses': () => list([], 6000),
@@ -104,24 +129,22 @@ describe('HomePage', () => {
     expect(calls.find((u) => u.pathname === '/api/race_results')?.searchParams.get('limit')).toBe('5');
 
     const featured = screen.getByRole('region', { name: 'Featured performers' });
-    const cards = await within(featured).findAllByRole('listitem');
     await within(featured).findByRole('link', { name: 'Greenfield Stables' });
+    const cards = within(featured)
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('card'));
     expect(cards.map((c) => c.textContent)).toEqual([
-      'HorseSilver Comet$123,456.00 earned',
-      'JockeyAda Reyes57 wins from 300 starts',
-      'TrainerTom Barr1 win from 9 starts',
-      'OwnerGreenfield Stables$987,654.00 earned',
+      `HorseSilver Comet${formatTimeOfDay('2026-11-23T12:58:00.000Z')}: Race 5 at Aville Downs`,
+      `JockeyAda Reyes${formatTimeOfDay('2026-11-23T13:20:00.000Z')}: Race 1 at Cton Oaks (Blue Moon)`,
+      'TrainerTom BarrNo more runs today.',
+      'OwnerGreenfield StablesNo more runs today.',
     ]);
     expect(within(featured).getByRole('link', { name: 'Ada Reyes' })).toHaveAttribute('href', '/page-jockey/21');
-    const asked = calls.filter((u) => u.pathname === '/api/stats/leaders').map((u) => u.searchParams.toString());
-    expect(asked.sort()).toEqual(
-      [
-        'kind=horses&sort=earnings&limit=1',
-        'kind=jockeys&sort=wins&limit=1',
-        'kind=owners&sort=earnings&limit=1',
-        'kind=trainers&sort=wins&limit=1',
-      ].sort(),
+    expect(within(featured).getByRole('link', { name: 'Race 1' })).toHaveAttribute('href', '/race/91');
+    expect(featured).toHaveTextContent(
+      'if it wins you receive a bonus of 10% of the win payout (up to $50.00), credited once per bet to your wallet as “Featured bonus”',
     );
+    expect(featured).toHaveTextContent('Next rotation in 5:00');
     expect(await screen.findByText('72')).toBeInTheDocument();
   });
 
@@ -129,7 +152,7 @@ describe('HomePage', () => {
     homeApi(makeBoard());
     const { container } = renderRoute('/home');
     await screen.findByRole('link', { name: 'Greenfield Stables' });
-    expect(container.textContent).not.toMatch(/arrives with|coming soon|not yet (available|built)|bonus/i);
+    expect(container.textContent).not.toMatch(/arrives with|coming soon|not yet (available|built)/i);
   });
 
   it('should say when no race is running, and when the next one goes off', async () => {
@@ -167,5 +190,63 @@ describe('HomePage', () => {
     expect(await screen.findByText('Loading the races next to post...')).toBeInTheDocument();
     expect(await screen.findByText('The races running now could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('The races next to post could not be loaded. (database down)')).toBeInTheDocument();
+  });
+
+  it('should say when nobody is featured, and plainly when the featured performers cannot be had', async () => {
+    homeApi(makeBoard(), [], { ...FEATURED, performers: [] });
+    const first = renderRoute('/home');
+    const featured = await screen.findByRole('region', { name: 'Featured performers' });
+    expect(
+      await within(featured).findByText("Nobody is featured right now: no races are on today's cards."),
+    ).toBeInTheDocument();
+    expect(featured).toHaveTextContent('Featured bonus');
+    first.unmount();
+    mockApi({
+      '/api/next_to_post': () => makeBoard(),
+      '/api/featured': () => json(503, { statusCode: 503, message: 'database down' }),
+    });
+    renderRoute('/home');
+    expect(await screen.findByText('The featured performers are not available right now.')).toBeInTheDocument();
+  });
+
+  it('should count down to the next rotation and ask again for the new four when it comes', async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-23T12:59:58Z') });
+    const { calls } = homeApi(makeBoard(), [], { ...FEATURED, server_time: '2026-11-23T12:59:58.000Z' });
+    renderRoute('/home');
+    const featured = await screen.findByRole('region', { name: 'Featured performers' });
+    expect(await within(featured).findByText('0:02')).toBeInTheDocument();
+    const asked = () => calls.filter((u) => u.pathname === '/api/featured').length;
+    const before = asked();
+    await act(async () => {
+      jest.advanceTimersByTime(3000);
+    });
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
+  });
+
+  it('should show the first four news items, each linking to its race or horse, and a link to all the news', async () => {
+    const news: NewsItem[] = Array.from({ length: 6 }, (_, i) => ({
+      guid: `race-${i}-big-win`,
+      kind: 'big_win',
+      title: `Horse ${i} pays $2${i}.00 to win`,
+      description: `Horse ${i} won.`,
+      link: `/page-horse/${i}`,
+      thumbnail: null,
+      created_at: '2026-11-23T12:32:00.000Z',
+    }));
+    const { calls } = homeApi(makeBoard(), [RESULT], FEATURED, news);
+    renderRoute('/home');
+    const section = await screen.findByRole('region', { name: 'News' });
+    const first = await within(section).findByRole('link', { name: 'Horse 0 pays $20.00 to win' });
+    expect(first).toHaveAttribute('href', '/page-horse/0');
+    expect(within(section).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(section).getByRole('link', { name: 'All the news' })).toHaveAttribute('href', '/news');
+    expect(calls.find((u) => u.pathname === '/api/news')?.searchParams.get('limit')).toBe('4');
+  });
+
+  it('should say when there is no news yet', async () => {
+    homeApi(makeBoard());
+    renderRoute('/home');
+    const section = await screen.findByRole('region', { name: 'News' });
+    expect(await within(section).findByText('No news yet.')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { getJson } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { FeaturedPerformers } from './featured-performers';
+import { HomeNews } from './home-news';
 import { LatestResultsSection } from './latest-results-section';
 import { RacingNow } from './racing-now';
 
@@ -64,6 +65,8 @@ export function HomePage() {
           <LatestResultsSection />
         </div>
       </div>
+
+      <HomeNews />
 
       <FeaturedPerformers />
 

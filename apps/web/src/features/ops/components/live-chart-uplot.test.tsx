@@ -1,25 +1,7 @@
 import { act, render } from '@testing-library/react';
+import { stubCanvasForUplot } from '../../../../test/uplot-canvas';
 
-// The real uPlot, drawing on a 2D context that does nothing (jsdom has none): the chart's options and
-// calls must be ones uPlot accepts. What it draws is seen in a browser.
-beforeAll(() => {
-  const noop = () => {};
-  const context = new Proxy(
-    { measureText: () => ({ width: 10 }), createLinearGradient: () => ({ addColorStop: noop }) },
-    { get: (target, key) => (key in target ? target[key as keyof typeof target] : noop), set: () => true },
-  );
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as never);
-  const anything = (base: object) =>
-    new Proxy(base, { get: (target, key) => (key in target ? target[key as keyof typeof target] : noop) });
-  globalThis.Path2D ??= class {
-    constructor() {
-      // biome-ignore lint/correctness/noConstructorReturn: every path method is a no-op
-      return anything(this);
-    }
-  } as never;
-  window.matchMedia ??= (() => ({ matches: false, addEventListener: noop, removeEventListener: noop })) as never;
-});
-afterAll(() => jest.restoreAllMocks());
+stubCanvasForUplot();
 
 describe('LiveChart with uPlot', () => {
   it('should make a plot in its box, take new data and go away on unmount', async () => {

@@ -63,7 +63,7 @@ describe('RaceCardPage', () => {
 
     expect(screen.getByRole('link', { name: 'Place Bet' })).toHaveAttribute('href', '/bets?raceId=7');
     expect(screen.getByRole('link', { name: 'Bet Odds' })).toHaveAttribute('href', '/bet-odds');
-    expect(screen.getByRole('link', { name: 'Predict Race' })).toHaveAttribute('href', '/predict-race');
+    expect(screen.getByRole('link', { name: 'Predict Race' })).toHaveAttribute('href', '/predict-race?raceId=7');
     expect(screen.getByRole('link', { name: 'Morning Line Odds' })).toHaveAttribute('href', '/morning-line-odds');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });

@@ -111,7 +111,7 @@ function RaceButtons({ race }: { race: CurrentRaceDetail | undefined }) {
       <Link className="button secondary" to="/bet-odds">
         Bet Odds
       </Link>
-      <Link className="button secondary" to="/predict-race">
+      <Link className="button secondary" to={race ? `/predict-race?raceId=${race.id}` : '/predict-race'}>
         Predict Race
       </Link>
       <Link className="button secondary" to="/morning-line-odds">

@@ -1,3 +1,4 @@
+import { DEFAULT_USER_SETTINGS } from '@furlong/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeCard } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
@@ -124,11 +125,13 @@ describe('TrackCardPage', () => {
 
   it('should say loading, then that the track could not be retrieved', async () => {
     let answer: (r: Response) => void = () => {};
-    global.fetch = jest.fn(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+    global.fetch = jest.fn((input: RequestInfo | URL) =>
+      // The layout's settings answer at once; the card waits for the test.
+      String(input).endsWith('/api/me/settings')
+        ? Promise.resolve(json(200, DEFAULT_USER_SETTINGS))
+        : new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
     );
     renderRoute('/track-card?id=99');
     expect(await screen.findByText(TRACK_CARD_MESSAGES.loading)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { CardTrack, CurrentRaceSummary } from '@furlong/contracts';
 import { useCallback, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTrackCard } from '../../../api/track-card';
 import { LinkRow } from '../../../components/ui/link-row';
 import { cancelReasonText } from '../../../components/ui/next-to-post';
@@ -8,7 +8,8 @@ import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { TimeOfDay } from '../../../components/ui/time-of-day';
 import { formatCents, formatNumber, formatRaceNumbers, trackClockInstant } from '../../../lib/format';
-import { EnterHorseDialog } from './enter-horse-dialog';
+import { useSession } from '../../../lib/session';
+import { EnterHorseDialog } from '../../stable/components/enter-horse-dialog';
 import { formatDistance, LiveClock, PostCountdown, parseId, statusLabel } from './race-clock';
 
 /** Spec §8, track card. */
@@ -28,6 +29,7 @@ export function TrackCardPage() {
   const [params] = useSearchParams();
   const trackId = parseId(params.get('id'));
   const card = useTrackCard(trackId);
+  const session = useSession();
   const [dialogOpen, setDialogOpen] = useState(false);
   const enterButton = useRef<HTMLButtonElement>(null);
   const closeDialog = useCallback(() => {
@@ -71,9 +73,15 @@ export function TrackCardPage() {
       <TrackHeader track={track} date={date} races={races} />
       {card.isError ? <ErrorMessage error={card.error} text="Could not refresh the card." /> : null}
       <div className="button-row program-toolbar">
-        <button ref={enterButton} type="button" className="button" onClick={() => setDialogOpen(true)}>
-          Enter Horse
-        </button>
+        {session ? (
+          <button ref={enterButton} type="button" className="button" onClick={() => setDialogOpen(true)}>
+            Enter Horse
+          </button>
+        ) : (
+          <Link className="button secondary" to="/login" state={{ from: `/track-card?${params}` }}>
+            Log in to enter a horse
+          </Link>
+        )}
       </div>
       {!complete ? (
         <ErrorMessage text={TRACK_CARD_MESSAGES.incomplete} />
@@ -90,7 +98,7 @@ export function TrackCardPage() {
           )}
         </>
       )}
-      {dialogOpen ? <EnterHorseDialog trackName={track.track_name} onClose={closeDialog} /> : null}
+      {dialogOpen ? <EnterHorseDialog trackId={track.id} trackName={track.track_name} onClose={closeDialog} /> : null}
     </Page>
   );
 }

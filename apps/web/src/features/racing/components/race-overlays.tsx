@@ -2,11 +2,17 @@ import type { CurrentRaceStatus } from '@furlong/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { monotonicNow, type RaceRoomStore } from '../../../components/race/race-store';
+import {
+  LEADERBOARD_NAMES,
+  placeLabel,
+  RESULTS_DELAY_MS,
+  runningOrder,
+  TOP_PLACES,
+} from '../../../components/race/race-view';
 import { DeadHeatMark } from '../../../components/ui/dead-heat';
 import { PostChip } from '../../../components/ui/post-chip';
 import { formatCountdown, formatRaceTime } from '../../../lib/format';
-import { monotonicNow, type RaceRoomStore } from '../hooks/race-store';
-import { LEADERBOARD_NAMES, placeLabel, RESULTS_DELAY_MS, runningOrder, TOP_PLACES } from '../hooks/race-view';
 
 /** Re-renders every `intervalMs` while enabled; returns the store's clock (performance.now()) at render. */
 function useTicker(intervalMs: number, enabled = true): number {

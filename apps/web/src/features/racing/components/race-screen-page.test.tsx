@@ -9,7 +9,7 @@ import { PRELOAD_MESSAGE } from './race-screen-page';
 let mockSocket = new FakeRaceSocket();
 jest.mock('../../../lib/socket', () => ({ getSocket: () => mockSocket }));
 // jsdom has no WebGL and no 2D context: the Pixi picture is checked in the browser tests.
-jest.mock('./race-canvas', () => ({
+jest.mock('../../../components/race/race-canvas', () => ({
   RaceCanvas: ({ onReady }: { onReady?: () => void }) => {
     useEffect(() => onReady?.(), [onReady]);
     return <div data-testid="race-canvas" />;

@@ -1,17 +1,17 @@
 import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { monotonicNow, type RaceRoomStore } from '../../../components/race/race-store';
+import { RESULTS_DELAY_MS } from '../../../components/race/race-view';
 import { Page } from '../../../components/ui/page';
 import { ScratchedList } from '../../../components/ui/scratched-list';
 import { ErrorMessage } from '../../../components/ui/status';
-import { monotonicNow, type RaceRoomStore } from '../hooks/race-store';
-import { RESULTS_DELAY_MS } from '../hooks/race-view';
 import { useRaceRoom } from '../hooks/use-race-room';
 import { parseRaceId } from './race-ids';
 import { CountdownOverlay, LeaderboardOverlay, PhaseBadge, RaceTracker, ResultOverlay, TopFour } from './race-overlays';
 
 // Pixi loads with the race screen only, never with the home route.
-const RaceCanvas = lazy(async () => ({ default: (await import('./race-canvas')).RaceCanvas }));
+const RaceCanvas = lazy(async () => ({ default: (await import('../../../components/race/race-canvas')).RaceCanvas }));
 
 export const PRELOAD_MESSAGE = 'Loading images will take a few seconds...';
 

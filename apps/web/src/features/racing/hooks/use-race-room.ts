@@ -7,8 +7,8 @@ import type {
   RaceSnapshot,
 } from '@furlong/contracts';
 import { useEffect, useMemo } from 'react';
+import { createRaceStore, type RaceRoomStore } from '../../../components/race/race-store';
 import { getSocket } from '../../../lib/socket';
-import { createRaceStore, type RaceRoomStore } from './race-store';
 
 const JOIN_TIMEOUT_MS = 10_000;
 

@@ -1,8 +1,14 @@
 import type { ConnectionStatsResponse, WinBreakdown } from '@furlong/contracts';
-import { EmptyState } from '../../../components/ui/status';
+import { Link } from 'react-router-dom';
+import type { ConnectionKind } from '../../../api/connection-stats';
+import { useEarningsSummary } from '../../../api/earnings-summary';
+import { compactCents } from '../../../components/charts/chart-format';
+import { ColumnChart } from '../../../components/charts/column-chart';
+import { TimeChart } from '../../../components/charts/time-chart';
+import { StatCards } from '../../../components/ui/stat-cards';
+import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { type Bar, BarChart } from './bar-chart';
-import { StatCards } from './stat-cards';
 import { formatDecimal, pct, titleCase, winNote } from './stats-format';
 
 /** Win-percent bars of a breakdown, each noting the wins and starts behind it. */
@@ -63,8 +69,35 @@ function FinishSplit({ stats }: { stats: ConnectionStatsResponse }) {
   );
 }
 
+const EARNINGS_PARAM: Record<ConnectionKind, string> = { jockeys: 'jockey', trainers: 'trainer' };
+
+/** The running total of a jockey's or trainer's earnings, with a link to the earnings page. */
+function EarningsOverTime({ kind, stats }: { kind: ConnectionKind; stats: ConnectionStatsResponse }) {
+  const earnings = useEarningsSummary(kind, stats.id);
+  if (earnings.isPending) return <Loading text="Loading the earnings…" />;
+  if (earnings.isError) return <ErrorMessage error={earnings.error} />;
+  const { timeline } = earnings.data;
+  return (
+    <TimeChart
+      caption="Earnings over time"
+      days={timeline.map((p) => p.date)}
+      series={[{ label: 'Running total', values: timeline.map((p) => p.cumulative_cents), step: true }]}
+      format={formatCents}
+      axisFormat={compactCents}
+      note={
+        <>
+          Purse money won, as a running total.{' '}
+          <Link to={`/earnings?${EARNINGS_PARAM[kind]}=${stats.id}`}>
+            Earnings by year, track and horse <span className="visually-hidden">of {stats.name}</span>
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
 /** Jockey or trainer stats: the headline figures and win rates by surface, condition and distance. */
-export function ConnectionStats({ stats }: { stats: ConnectionStatsResponse }) {
+export function ConnectionStats({ kind, stats }: { kind: ConnectionKind; stats: ConnectionStatsResponse }) {
   return (
     <>
       <StatCards
@@ -91,9 +124,41 @@ export function ConnectionStats({ stats }: { stats: ConnectionStatsResponse }) {
             <BarChart title="Win % by track condition" bars={winBars(stats.by_condition)} />
             <BarChart title="Win % by distance" bars={winBars(stats.by_distance, String)} />
           </div>
+          <EarningsOverTime kind={kind} stats={stats} />
         </>
       )}
     </>
+  );
+}
+
+/** Win % per post as columns, with the overall rate as a dashed level across them. */
+export function PostPositionChart({
+  rows,
+  overall,
+  caption = 'Win % by post position',
+  note,
+}: {
+  rows: readonly WinBreakdown[];
+  /** Win percent over every start. */
+  overall: number;
+  caption?: string;
+  note?: string;
+}) {
+  return (
+    <ColumnChart
+      caption={caption}
+      categoryLabel="Post"
+      categories={rows.map((r) => r.key)}
+      label="Win %"
+      values={rows.map((r) => r.win_pct)}
+      format={pct}
+      reference={{ value: overall, label: `All posts ${pct(overall)}` }}
+      details={[
+        { label: 'Wins', cells: rows.map((r) => formatNumber(r.wins)) },
+        { label: 'Starts', cells: rows.map((r) => formatNumber(r.starts)) },
+      ]}
+      note={note}
+    />
   );
 }
 
@@ -124,11 +189,10 @@ export function ConnectionStyle({ stats }: { stats: ConnectionStatsResponse }) {
             />
             <BarChart title="Win % by surface" bars={winBars(stats.by_surface)} />
           </div>
-          <BarChart
-            title="Win % by post position"
-            orientation="vertical"
-            bars={winBars(stats.by_post_position, String)}
-            caption="Posts 1 to 12, inside to outside. Hover a bar for the wins and starts behind it."
+          <PostPositionChart
+            rows={stats.by_post_position}
+            overall={stats.win_pct}
+            note="Posts 1 to 12, inside to outside; the dashed line is the win rate from every post."
           />
         </>
       )}

@@ -1,9 +1,10 @@
 import type { ConnectionStatsResponse, RecentStart } from '@furlong/contracts';
+import { ordinal } from '@furlong/domain';
 import { Link } from 'react-router-dom';
+import { TimeChart } from '../../../components/charts/time-chart';
 import { EmptyState } from '../../../components/ui/status';
 import { formatCents, formatRaceTime } from '../../../lib/format';
-import { BarChart } from './bar-chart';
-import { formatFurlongs, ordinal, titleCase } from './stats-format';
+import { formatFurlongs, titleCase } from './stats-format';
 
 function finishClass(position: number): string {
   if (position === 1) return 'finish finish-win';
@@ -40,19 +41,19 @@ function FormLine({ starts }: { starts: readonly RecentStart[] }) {
 export function ConnectionHistory({ stats }: { stats: ConnectionStatsResponse }) {
   const recent = stats.recent;
   if (recent.length === 0) return <EmptyState>No starts yet.</EmptyState>;
+  const oldestFirst = [...recent].reverse();
   return (
     <>
       <FormLine starts={recent} />
-      <BarChart
-        title="Speed figure by start, oldest to newest"
-        orientation="vertical"
-        format={String}
-        bars={[...recent].reverse().map((s) => ({
-          key: `${s.race_id}-${s.horse_id}`,
-          label: s.race_date.slice(5),
-          value: s.speed_figure,
-          note: `${s.race_date}, ${s.horse_name}, ${ordinal(s.finish_position)} of ${s.num_horses}`,
-        }))}
+      <TimeChart
+        caption="Speed figure by start, oldest to newest"
+        days={oldestFirst.map((s) => s.race_date)}
+        series={[{ label: 'Speed figure', values: oldestFirst.map((s) => s.speed_figure), dots: true }]}
+        fromZero={false}
+        summary={`Speed figures of the last ${recent.length} starts, oldest to newest: ${oldestFirst
+          .map((s) => `${s.speed_figure} (${s.race_date}, ${ordinal(s.finish_position)})`)
+          .join(', ')}.`}
+        note="Higher is faster. Each point is a start; the table below has the race of each."
       />
       <div className="table-scroll">
         <table className="stats-table">

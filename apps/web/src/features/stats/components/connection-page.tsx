@@ -4,10 +4,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { type ConnectionKind, useConnectionStats } from '../../../api/connection-stats';
 import { useLeaders } from '../../../api/leaders';
 import { Page } from '../../../components/ui/page';
+import { PersonPicker } from '../../../components/ui/person-picker';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatNumber } from '../../../lib/format';
 import { LeadersTable } from './leaders-table';
-import { PersonPicker } from './person-picker';
 
 export type ConnectionView = 'history' | 'stats' | 'style';
 

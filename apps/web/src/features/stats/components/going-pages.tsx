@@ -1,5 +1,6 @@
 import type { GoingFigure } from '@furlong/contracts';
 import type { ReactNode } from 'react';
+import { ScatterChart } from '../../../components/charts/scatter-chart';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatNumber } from '../../../lib/format';
@@ -81,19 +82,32 @@ function GoingPage({
             </tbody>
           </table>
         </div>
+        <ScatterChart
+          caption={`Speed against time, by ${settings.keyLabel.toLowerCase()}`}
+          series={[
+            {
+              label: settings.keyLabel,
+              points: rows
+                .filter((r) => r.avg_speed_figure !== null && r.avg_winning_time_per_furlong_ms !== null)
+                .map((r) => ({
+                  x: r.avg_speed_figure as number,
+                  y: (r.avg_winning_time_per_furlong_ms as number) / 1000,
+                  weight: r.races,
+                  label: titleCase(r.key),
+                })),
+            },
+          ]}
+          xLabel="Avg speed figure"
+          yLabel="Avg winning time / furlong (s)"
+          weightLabel="Races"
+          formatX={(n) => formatDecimal(n, 1)}
+          formatY={(n) => `${n.toFixed(2)} s`}
+          formatWeight={formatNumber}
+          note="Each point is one going: further right is a higher speed figure, lower is a faster winning time; its size is the races run on it."
+          empty="No races with a result yet."
+        />
         <div className="chart-grid">
           <BarChart title="Races" format={formatNumber} bars={bars(rows, (r) => r.races)} />
-          <BarChart
-            title="Avg winning time per furlong"
-            format={formatPerFurlong}
-            bars={bars(rows, (r) => r.avg_winning_time_per_furlong_ms)}
-            caption="Shorter is faster."
-          />
-          <BarChart
-            title="Avg speed figure"
-            format={(n) => formatDecimal(n, 1)}
-            bars={bars(rows, (r) => r.avg_speed_figure)}
-          />
           <BarChart
             title="Avg field size"
             format={(n) => formatDecimal(n, 2)}

@@ -2,6 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { makeLeader, makeLeaders } from '../test-fixtures';
 
+// jsdom has no canvas: the chart's picture is a stand-in; its caption, summary and table are real.
+jest.mock('uplot', () =>
+  Object.assign(
+    jest.fn().mockImplementation(() => ({ width: 300, setSize: jest.fn(), destroy: jest.fn() })),
+    { paths: {}, pxRatio: 1, tzDate: (d: Date) => d },
+  ),
+);
+
 const NAMES: Record<string, string> = {
   wins: 'Most Wins',
   win_pct: 'Best Rate',
@@ -38,6 +46,13 @@ describe('LeadersPage', () => {
     expect(within(table).getByRole('link', { name: 'Most Wins jockeys' })).toHaveAttribute('href', '/page-jockey/11');
     expect(within(table).getByRole('columnheader', { name: 'Wins' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('tab', { name: 'Jockeys' })).toHaveAttribute('aria-selected', 'true');
+    // The same leaders as points: win % against starts, sized by earnings.
+    const chart = screen.getByRole('figure', { name: 'Win % against starts: these 2 jockeys' });
+    expect(
+      within(chart)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['PointStartsWin %Earnings', 'Most Wins jockeys4025.0%$5,000.00', 'Runner-up jockeys4012.5%$2,500.00']);
   });
 
   it('should fetch again with the new sort when the sort changes', async () => {
@@ -53,7 +68,8 @@ describe('LeadersPage', () => {
     expect(last?.searchParams.get('sort')).toBe('win_pct');
     expect(last?.searchParams.get('kind')).toBe('jockeys');
     expect(router.state.location.search).toContain('sort=win_pct');
-    expect(screen.getByRole('columnheader', { name: 'Win %' })).toHaveAttribute('aria-sort', 'descending');
+    const table = screen.getByRole('table', { name: 'Top 2 jockeys by win %' });
+    expect(within(table).getByRole('columnheader', { name: 'Win %' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByText('Counting jockeys with 10 or more starts.')).toBeInTheDocument();
   });
 

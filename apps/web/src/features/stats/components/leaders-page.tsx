@@ -2,13 +2,17 @@ import { STATS_LEADER_KINDS, STATS_LEADER_SORTS, type StatsLeaderKind, type Stat
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLeaders } from '../../../api/leaders';
+import { ScatterChart } from '../../../components/charts/scatter-chart';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
-import { formatNumber } from '../../../lib/format';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { formatCents, formatNumber } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { LeadersTable } from './leaders-table';
+import { pct } from './stats-format';
 
 export const LEADER_LIMITS = [10, 25, 50, 100] as const;
+/** Leaders named beside their point on the chart. */
+const LABELLED_LEADERS = 5;
 
 export const KIND_LABEL: Record<StatsLeaderKind, { plural: string; singular: string; path: string }> = {
   jockeys: { plural: 'Jockeys', singular: 'Jockey', path: 'jockey' },
@@ -187,13 +191,38 @@ export function LeadersPage() {
               starts.
             </EmptyState>
           ) : (
-            <LeadersTable
-              rows={data.items}
-              sort={data.sort}
-              nameLabel={label.singular}
-              caption={`Top ${data.items.length} ${label.plural.toLowerCase()} by ${SORT_LABEL[data.sort].toLowerCase()}`}
-              hrefFor={(row) => sheetHref(data.kind, row.id)}
-            />
+            <>
+              <LeadersTable
+                rows={data.items}
+                sort={data.sort}
+                nameLabel={label.singular}
+                caption={`Top ${data.items.length} ${label.plural.toLowerCase()} by ${SORT_LABEL[data.sort].toLowerCase()}`}
+                hrefFor={(row) => sheetHref(data.kind, row.id)}
+              />
+              <ScatterChart
+                caption={`Win % against starts: these ${data.items.length} ${label.plural.toLowerCase()}`}
+                series={[
+                  {
+                    label: label.plural,
+                    points: data.items.map((row, i) => ({
+                      x: row.starts,
+                      y: row.win_pct,
+                      weight: row.earnings_cents,
+                      name: row.name,
+                      // Names beside the leading few only: more would write over each other.
+                      label: i < LABELLED_LEADERS ? row.name : undefined,
+                    })),
+                  },
+                ]}
+                xLabel="Starts"
+                yLabel="Win %"
+                weightLabel="Earnings"
+                formatX={formatNumber}
+                formatY={pct}
+                formatWeight={formatCents}
+                note={`A rate from few starts is luck as often as skill: look right for the busy ones. Each point’s size is its earnings; the top ${LABELLED_LEADERS} are named.`}
+              />
+            </>
           )
         ) : null}
       </div>

@@ -1,15 +1,22 @@
 import type { LeaderRow, StatsLeaderKind } from '@furlong/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ColumnChart } from '../../../components/charts/column-chart';
 import { Page } from '../../../components/ui/page';
+import { StatCards } from '../../../components/ui/stat-cards';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatNumber } from '../../../lib/format';
 import { useStatsOverview } from '../api/stats-overview';
-import { BarChart } from './bar-chart';
-import { winBars } from './connection-figures';
+import { PostPositionChart } from './connection-figures';
 import { KIND_LABEL, sheetHref } from './leaders-page';
-import { StatCards } from './stat-cards';
 import { formatDaySpan, formatDecimal, formatPerFurlong, pct } from './stats-format';
+
+/** Win percent over every start of the by-post figures. */
+function overallWinPct(rows: readonly { starts: number; wins: number }[]): number {
+  const starts = rows.reduce((n, r) => n + r.starts, 0);
+  const wins = rows.reduce((n, r) => n + r.wins, 0);
+  return starts > 0 ? Math.round((10000 * wins) / starts) / 100 : 0;
+}
 
 function TopFive({ kind, rows }: { kind: StatsLeaderKind; rows: readonly LeaderRow[] }) {
   const label = KIND_LABEL[kind];
@@ -64,25 +71,31 @@ export function StatisticsPage() {
           ]}
         />
         <div className="chart-grid chart-grid-wide">
-          <BarChart
-            title="Win % by post position"
-            orientation="vertical"
-            bars={winBars(data.by_post_position, String)}
-            caption="Every starter, posts inside to outside. Hover a bar for its wins and starts."
+          <PostPositionChart
+            rows={data.by_post_position}
+            overall={overallWinPct(data.by_post_position)}
+            note="Every starter, posts inside to outside; the dashed line is the win rate from every post."
           />
-          <BarChart
-            title="Races by field size"
-            orientation="vertical"
+          <ColumnChart
+            caption="Races by field size"
+            categoryLabel="Runners"
+            categories={data.by_field_size.map((f) => f.key)}
+            label="Races"
+            values={data.by_field_size.map((f) => f.races)}
             format={formatNumber}
-            bars={data.by_field_size.map((f) => ({
-              key: f.key,
-              label: f.key,
-              value: f.races,
-              note: `${pct(f.pct_of_races)} of races, winners ran ${formatPerFurlong(f.avg_winning_time_per_furlong_ms)} a furlong`,
-            }))}
-            caption="Runners per race. Hover a bar for its share and winning time."
+            details={[
+              { label: 'Share of races', cells: data.by_field_size.map((f) => pct(f.pct_of_races)) },
+              {
+                label: 'Winning time / furlong',
+                cells: data.by_field_size.map((f) => formatPerFurlong(f.avg_winning_time_per_furlong_ms)),
+              },
+            ]}
+            note="Runners per race."
           />
         </div>
+        <p className="hint">
+          <Link to="/earnings?all=1">Every horse by earnings</Link>
+        </p>
         <h2>Leaders</h2>
         <div className="top-fives">
           <TopFive kind="horses" rows={data.top_horses} />

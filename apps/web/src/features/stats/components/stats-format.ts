@@ -28,14 +28,6 @@ export function titleCase(text: string): string {
   return text.replace(/(^|[\s/-])(\p{L})/gu, (_m, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
-/** 1 → 1st, 2 → 2nd, 11 → 11th. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix =
-    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
-
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Two calendar days as a span: "Jul 5 – Nov 1" and "2026 · 120 days". */

@@ -1,7 +1,20 @@
-import type { StatsOverviewResponse, TrackConditionsResponse, TrackTypesResponse } from '@furlong/contracts';
+import type {
+  EarningsSummaryResponse,
+  StatsOverviewResponse,
+  TrackConditionsResponse,
+  TrackTypesResponse,
+} from '@furlong/contracts';
 import { screen, within } from '@testing-library/react';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { makeConnectionStats, makeLeader } from '../test-fixtures';
+
+// jsdom has no canvas: the charts' pictures are stand-ins; their captions, summaries and tables are real.
+jest.mock('uplot', () =>
+  Object.assign(
+    jest.fn().mockImplementation(() => ({ width: 300, setSize: jest.fn(), destroy: jest.fn() })),
+    { paths: {}, pxRatio: 1, tzDate: (d: Date) => d },
+  ),
+);
 
 const notFound = (message: string) => new Response(JSON.stringify({ statusCode: 404, message }), { status: 404 });
 
@@ -9,7 +22,30 @@ function mockPerson(kind: 'jockeys' | 'trainers', stats = makeConnectionStats(5,
   return mockApi({
     [`/api/stats/${kind}/5`]: () => stats,
     [`/api/stats/${kind}/`]: () => notFound('Not found'),
+    [`/api/earnings/${kind}/5`]: () => earnings(kind, stats.name),
   });
+}
+
+function earnings(kind: 'jockeys' | 'trainers', name: string): EarningsSummaryResponse {
+  return {
+    kind,
+    id: 5,
+    name,
+    starts: 2,
+    wins: 1,
+    paid_starts: 1,
+    earnings_cents: 1_200_000,
+    first_date: '2026-11-01',
+    last_date: '2026-11-02',
+    bucket: 'day',
+    timeline: [
+      { date: '2026-11-01', starts: 1, earnings_cents: 0, cumulative_cents: 0 },
+      { date: '2026-11-02', starts: 1, earnings_cents: 1_200_000, cumulative_cents: 1_200_000 },
+    ],
+    by_year: [{ year: 2026, starts: 2, wins: 1, earnings_cents: 1_200_000 }],
+    by_track: [],
+    tracks_total: 0,
+  };
 }
 
 const overview: StatsOverviewResponse = {
@@ -47,7 +83,10 @@ describe('the statistics pages', () => {
     expect(row.getByRole('cell', { name: 'Dirt / Fast' })).toBeInTheDocument();
     expect(row.getByRole('cell', { name: '1:10.45' })).toBeInTheDocument();
     expect(row.getByRole('cell', { name: '$12,000.00' })).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Speed figure by start, oldest to newest' })).toBeInTheDocument();
+    const speed = screen.getByRole('figure', { name: 'Speed figure by start, oldest to newest' });
+    expect(within(speed).getByRole('img')).toHaveAccessibleName(
+      'Speed figures of the last 2 starts, oldest to newest: 71 (2026-11-01, 5th), 88 (2026-11-02, 1st).',
+    );
   });
 
   it('should say when a trainer has no starts yet', async () => {
@@ -70,6 +109,14 @@ describe('the statistics pages', () => {
     expect(
       within(screen.getByRole('list', { name: 'Win % by distance' })).getByText('Sprint (< 8 f)'),
     ).toBeInTheDocument();
+    const money = await screen.findByRole('figure', { name: 'Earnings over time' });
+    expect(within(money).getByRole('img')).toHaveAccessibleName(
+      'Earnings over time. Running total: $0.00 on 2026-11-01 to $12,000.00 on 2026-11-02; 2 points.',
+    );
+    expect(within(money).getByRole('link', { name: /Earnings by year, track and horse/ })).toHaveAttribute(
+      'href',
+      '/earnings?jockey=5',
+    );
   });
 
   it('should show a trainer’s style and the figures behind it', async () => {
@@ -77,8 +124,11 @@ describe('the statistics pages', () => {
     renderRoute('/trainer-style?id=5');
     expect(await screen.findByRole('heading', { name: 'Sprint specialist' })).toBeInTheDocument();
     expect(screen.getByText('Wins 20.0% of sprints against 8.0% of routes.')).toBeInTheDocument();
-    const posts = screen.getByRole('list', { name: 'Win % by post position' });
-    expect(within(posts).getAllByRole('listitem')).toHaveLength(12);
+    const posts = screen.getByRole('figure', { name: 'Win % by post position' });
+    // Posts 1–12 in the table, and the overall rate as the dashed level.
+    expect(within(within(posts).getByRole('table')).getAllByRole('row')).toHaveLength(13);
+    expect(within(posts).getByRole('row', { name: '1 30.0% 3 10' })).toBeInTheDocument();
+    expect(within(posts).getByRole('img')).toHaveAccessibleName(/All posts 15\.0%: 15\.0%\.$/);
     const inside = screen.getByRole('list', { name: 'Inside vs outside posts: win %' });
     expect(within(inside).getByText('9 wins from 30 starts')).toBeInTheDocument();
   });
@@ -95,10 +145,16 @@ describe('the statistics pages', () => {
   it('should show the overview with charts and the top five with links', async () => {
     mockApi({ '/api/stats/overview': () => overview });
     renderRoute('/statistics');
-    expect(await screen.findByText('1,234')).toBeInTheDocument();
-    expect(screen.getByText('12.35 s')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Win % by post position' })).getByText('14.6%')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Races by field size' })).getByText('400')).toBeInTheDocument();
+    expect(await screen.findByText('1,234', { selector: '.stat-card-value' })).toBeInTheDocument();
+    expect(screen.getByText('12.35 s', { selector: '.stat-card-value' })).toBeInTheDocument();
+    const posts = screen.getByRole('figure', { name: 'Win % by post position' });
+    // 270 wins from 2,468 starts over both posts.
+    expect(within(posts).getByRole('img')).toHaveAccessibleName(
+      'Win % by post position. 1: 14.6%, 2: 7.3%. All posts 10.9%: 10.9%.',
+    );
+    const sizes = screen.getByRole('figure', { name: 'Races by field size' });
+    expect(within(sizes).getByRole('row', { name: '8 400 32.4% 12.30 s' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Every horse by earnings' })).toHaveAttribute('href', '/earnings?all=1');
     expect(screen.getByRole('link', { name: 'Quick Silver' })).toHaveAttribute('href', '/page-horse/44');
     expect(screen.getByRole('link', { name: 'Rosa Diaz' })).toHaveAttribute('href', '/page-jockey/5');
     expect(screen.getByRole('link', { name: 'Tom Barr' })).toHaveAttribute('href', '/page-trainer/8');
@@ -150,6 +206,13 @@ describe('the statistics pages', () => {
     expect(within(fast).getByRole('cell', { name: '12.10 s' })).toBeInTheDocument();
     expect(within(fast).getByRole('cell', { name: '12' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Tracks now' })).getByText('Sloppy')).toBeInTheDocument();
+    // One point per going with both figures (none for sloppy, which has no races).
+    const scatter = screen.getByRole('figure', { name: 'Speed against time, by condition' });
+    expect(
+      within(scatter)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['PointAvg speed figureAvg winning time / furlong (s)Races', 'Fast82.512.10 s900']);
     unmount();
 
     renderRoute('/track-type');

@@ -21,7 +21,7 @@ export function JockeyHistoryPage() {
 export function JockeyStatsPage() {
   return (
     <ConnectionPage kind="jockeys" view="stats">
-      {(stats) => <ConnectionStats stats={stats} />}
+      {(stats) => <ConnectionStats kind="jockeys" stats={stats} />}
     </ConnectionPage>
   );
 }
@@ -45,7 +45,7 @@ export function TrainerHistoryPage() {
 export function TrainerStatsPage() {
   return (
     <ConnectionPage kind="trainers" view="stats">
-      {(stats) => <ConnectionStats stats={stats} />}
+      {(stats) => <ConnectionStats kind="trainers" stats={stats} />}
     </ConnectionPage>
   );
 }

@@ -4,9 +4,12 @@ import { useCurrentRace } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
+import { useOddsFormatter } from '../../../lib/settings';
+import { useFairOdds } from '../api/fair-odds';
 import { useLiveTote } from '../hooks/use-live-tote';
 import { useRaceIdInContext } from '../hooks/use-race-in-context';
 import { BetClock, clockTime } from './bet-clock';
+import { FairOddsCell, FairOddsLegend, fairOddsView, OverlayBadge, overlayOf } from './fair-odds';
 import { NO_RACE_DATA } from './race-details-page';
 
 /**
@@ -56,8 +59,14 @@ function freshness(tote: ToteView, live: boolean): string {
   return live ? 'Live odds.' : 'Odds refresh every 5 seconds.';
 }
 
-/** The board's freshness and the win odds per runner beside the morning line, with the money to win, place and show. */
+/**
+ * The board's freshness and the win odds per runner beside the morning line and the engine's fair
+ * odds (an overlay badge where the live odds beat them), with the money to win, place and show.
+ */
 export function WinOdds({ tote, live }: { tote: ToteView; live: boolean }) {
+  const fair = useFairOdds(tote.race_id);
+  const view = fairOddsView(fair.data, fair.isPending);
+  const shown = useOddsFormatter().fromFraction;
   return (
     <>
       <p className="hint" aria-live="polite">
@@ -72,6 +81,9 @@ export function WinOdds({ tote, live }: { tote: ToteView; live: boolean }) {
               <th scope="col">Horse</th>
               <th scope="col">Morning line</th>
               <th scope="col">Odds</th>
+              <th scope="col">
+                <abbr title="Fair odds from the engine's simulated runs (win chance)">Fair</abbr>
+              </th>
               <th scope="col">Win pool</th>
               <th scope="col">Place pool</th>
               <th scope="col">Show pool</th>
@@ -82,8 +94,17 @@ export function WinOdds({ tote, live }: { tote: ToteView; live: boolean }) {
               <tr key={r.post_position}>
                 <td>{r.post_position}</td>
                 <td>{r.horse_name}</td>
-                <td>{r.morning_line}</td>
-                <td className="tote-odds">{r.win_odds_display ?? '—'}</td>
+                <td>{shown(r.morning_line)}</td>
+                <td className="tote-odds">
+                  {shown(r.win_odds_display)}
+                  {overlayOf(view, r.post_position, r.win_odds) ? (
+                    <>
+                      {' '}
+                      <OverlayBadge />
+                    </>
+                  ) : null}
+                </td>
+                <FairOddsCell view={view} post={r.post_position} />
                 <td className="num">{formatCents(r.win_cents)}</td>
                 <td className="num">{formatCents(r.place_cents)}</td>
                 <td className="num">{formatCents(r.show_cents)}</td>
@@ -92,6 +113,7 @@ export function WinOdds({ tote, live }: { tote: ToteView; live: boolean }) {
           </tbody>
         </table>
       </div>
+      <FairOddsLegend view={view} />
     </>
   );
 }

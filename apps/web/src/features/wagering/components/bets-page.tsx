@@ -18,6 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { useRaceContext } from '../../../lib/race-context';
 import { useSession } from '../../../lib/session';
+import { useSettings } from '../../../lib/settings';
 import { usePlaceBets } from '../api/place-bets';
 import type { AdvancedTracksState } from '../hooks/advanced-bet-state';
 import {
@@ -44,6 +45,8 @@ const DEFAULT_VALUES: BetFormValues = { betType: 'Win', amount: '2', columns: [[
 export function BetsPage() {
   const raceId = useRaceIdInContext();
   const race = useCurrentRace(raceId);
+  // The amount starts at the user's default bet (settings; $2 unless changed).
+  const defaultCents = useSettings().default_bet_amount_cents;
   if (raceId === null) {
     return (
       <Page title="Bets">
@@ -61,7 +64,7 @@ export function BetsPage() {
   return (
     <Page title={`Bets — ${race.data.race_name}`}>
       <div className="race-card-top">
-        <BetForm key={race.data.id} race={race.data} />
+        <BetForm key={`${race.data.id}:${defaultCents}`} race={race.data} defaultCents={defaultCents} />
         <BetClock postTime={race.data.post_time} />
       </div>
       <BetSlip />
@@ -72,11 +75,12 @@ export function BetsPage() {
 
 const SHAPE_NAMES: Record<GridShape, string> = { straight: 'Straight', box: 'Box', key: 'Key', wheel: 'Wheel' };
 
-function BetForm({ race }: { race: CurrentRaceDetail }) {
+function BetForm({ race, defaultCents }: { race: CurrentRaceDetail; defaultCents: number }) {
   const navigate = useNavigate();
   const addToSlip = useBetSlip((s) => s.add);
   const updateContext = useRaceContext((s) => s.update);
-  const [values, setValues] = useState<BetFormValues>(DEFAULT_VALUES);
+  const initial: BetFormValues = { ...DEFAULT_VALUES, amount: String(defaultCents / 100) };
+  const [values, setValues] = useState<BetFormValues>(initial);
   const [showDescription, setShowDescription] = useState(false);
   const [filter, setFilter] = useState('');
 
@@ -139,8 +143,8 @@ function BetForm({ race }: { race: CurrentRaceDetail }) {
       combinations: check.combinations,
       totalCents: check.totalCents,
     });
-    // Spec §4: Add Bet resets the amount to 2, the type to Win, the horses and their order.
-    setValues(DEFAULT_VALUES);
+    // Spec §4: Add Bet resets the amount to 2 (the user's default bet), the type to Win, the horses and their order.
+    setValues(initial);
     setFilter('');
   };
 

@@ -1,5 +1,6 @@
 import type { CurrentRaceRunner } from '@furlong/contracts';
 import { PostChip } from '../../../components/ui/post-chip';
+import { useOddsFormatter } from '../../../lib/settings';
 import { LiveWinOdds } from './race-tote';
 
 const ORDINALS = ['1st', '2nd', '3rd', '4th'];
@@ -36,6 +37,7 @@ export function PositionGrid({
   onAll(column: number): void;
 }) {
   const names = columns.map((_, i) => columnName(i, columns.length, box));
+  const shown = useOddsFormatter().fromFraction;
   return (
     <div className="table-scroll position-grid">
       <table>
@@ -79,8 +81,8 @@ export function PositionGrid({
                     <span className="grid-horse">{r.horse_name}</span>
                     <span className="hint grid-jockey">{r.jockey_name}</span>
                   </td>
-                  <td className="num">{r.morning_line ?? '—'}</td>
-                  <td className="num tote-odds">{odds?.[r.post_position] ?? '—'}</td>
+                  <td className="num">{shown(r.morning_line)}</td>
+                  <td className="num tote-odds">{shown(odds?.[r.post_position])}</td>
                   {columns.map((col, i) => {
                     const checked = col.includes(r.post_position);
                     const label =

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { betSelectionsText } from '../../../lib/bet-text';
 import { formatCents, formatRaceNumbers, formatTimeOfDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useSettings } from '../../../lib/settings';
 import { useBets } from '../api/my-bets';
 import { parseId } from '../hooks/use-race-in-context';
 
@@ -94,6 +95,8 @@ export function UserBetsPage() {
   // The API pages at most 200 bets at a time.
   const limit = Math.min(atLeastOne(rows, HISTORY_DEFAULTS.rows), MAX_ROWS);
   const bets = useBets({ userId, sort: sort.key, order: sort.order, limit });
+  // Settings: "results of my bets" highlights the user's own settled bets and sums them up.
+  const results = useSettings().notify_own_bet_results && userId === 'me';
 
   const shown = allColumns ? HISTORY_COLUMNS : HISTORY_COLUMNS.slice(0, atLeastOne(columns, HISTORY_DEFAULTS.columns));
   const toggleSort = (key: BetSort) =>
@@ -133,7 +136,8 @@ export function UserBetsPage() {
         <EmptyState>{NO_BETS}</EmptyState>
       ) : (
         <div className="table-scroll">
-          <table className="bet-history">
+          {results ? <ResultsSummary bets={bets.data.items} /> : null}
+          <table className={results ? 'bet-history with-results' : 'bet-history'}>
             <caption>
               {bets.data.items.length} of {bets.data.total} bets
             </caption>
@@ -159,7 +163,7 @@ export function UserBetsPage() {
             </thead>
             <tbody>
               {bets.data.items.map((bet) => (
-                <tr key={bet.id}>
+                <tr key={bet.id} className={results && bet.status !== 'pending' ? `bet-${bet.status}` : undefined}>
                   {shown.map((c) => (
                     <td key={c.key}>{c.value(bet)}</td>
                   ))}
@@ -170,5 +174,20 @@ export function UserBetsPage() {
         </div>
       )}
     </Page>
+  );
+}
+
+/** The settled results among the bets listed: how many won, lost and were refunded, and what the wins paid. */
+function ResultsSummary({ bets }: { bets: readonly BetView[] }) {
+  const won = bets.filter((b) => b.status === 'won');
+  const lost = bets.filter((b) => b.status === 'lost').length;
+  const refunded = bets.filter((b) => b.status === 'refunded').length;
+  if (won.length + lost + refunded === 0) return <p className="hint">None of these bets has a result yet.</p>;
+  const paid = won.reduce((sum, b) => sum + b.payout_cents, 0);
+  return (
+    <p className="bet-results-summary" role="status">
+      Results of your bets listed: <strong>{won.length} won</strong> ({formatCents(paid)} paid), {lost} lost
+      {refunded > 0 ? `, ${refunded} refunded` : ''}.
+    </p>
   );
 }

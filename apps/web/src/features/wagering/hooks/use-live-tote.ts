@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentRaceKey } from '../../../api/current-race';
 import { getSocket } from '../../../lib/socket';
+import { fairOddsQueryKey } from '../api/fair-odds';
 import { getTote, useToteQuery } from '../api/tote';
 import { useToteStore } from './tote-store';
 
@@ -43,13 +44,15 @@ export function useLiveTote(raceId: number | null): {
     const onOdds = (odds: ToteOdds) => {
       if (odds.race_id === raceId) receivedOdds(odds);
     };
-    // A runner scratched: the board without it at once, and the race (its card, the bet slip) read again.
+    // A runner scratched: the board without it at once, and the race (its card, the bet slip) and its fair odds read again.
     const onScratch = (notice: RaceScratchNotice) => {
       if (notice.race_id !== raceId) return;
       void getTote(raceId)
         .then(received)
         .catch(() => undefined);
       void client.invalidateQueries({ queryKey: currentRaceKey(raceId) });
+      // The fair odds were of the field before the scratch: the server makes them again.
+      void client.invalidateQueries({ queryKey: fairOddsQueryKey(raceId) });
     };
     socket.on('connect', join);
     socket.on('tote:update', onUpdate);

@@ -1,0 +1,25 @@
+import type { NewsItem } from '@furlong/contracts';
+import { Link } from 'react-router-dom';
+import { formatTimeOfDay } from '../../lib/format';
+
+/** News items as a feed shows them: thumbnail (when one), title linking to the race or horse, description. */
+export function NewsList({ items }: { items: readonly NewsItem[] }) {
+  return (
+    <ul className="news-list">
+      {items.map((item) => (
+        <li key={item.guid} className="news-item">
+          {item.thumbnail ? (
+            <img className="news-thumbnail" src={item.thumbnail} alt="" width={64} height={64} />
+          ) : null}
+          <div>
+            <Link to={item.link}>{item.title}</Link>{' '}
+            <time className="hint" dateTime={item.created_at}>
+              {new Date(item.created_at).toISOString().slice(0, 10)} {formatTimeOfDay(item.created_at)}
+            </time>
+            <p className="news-description">{item.description}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

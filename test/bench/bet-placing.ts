@@ -66,6 +66,8 @@ export interface PlacingFigures {
   p99: number;
   /** The server's CPU (user + system) per accepted bet in the window, µs. */
   cpuUsPerBet: number;
+  /** The load generator's own CPU per accepted bet, µs (it shares the machine's cores). */
+  loadCpuUsPerBet: number;
   /**
    * PostgreSQL's CPU per accepted bet, µs: the server's backends on the bench database (read from
    * /proc, so only when PostgreSQL runs on this machine and its processes are readable).
@@ -252,8 +254,10 @@ export async function prepareBetting(
         ).rows.map((r: { pid: number }) => r.pid);
         const pgBefore = new Map(backends.map((p) => [p, readableCpuMs(p)]));
         const cpuBefore = cpuMs(pid);
+        const loadBefore = process.cpuUsage();
         const result = await cannon(seconds, conns);
         const serverCpuMs = cpuMs(pid) - cpuBefore;
+        const load = process.cpuUsage(loadBefore);
         // Backends readable before and after (one the pool replaced in between is left out).
         let pgCpuMs = 0;
         let pgSeen = false;
@@ -273,6 +277,7 @@ export async function prepareBetting(
           p50: result.latency.p50,
           p99: result.latency.p99,
           cpuUsPerBet: result['2xx'] > 0 ? Math.round((serverCpuMs * 1000) / result['2xx']) : 0,
+          loadCpuUsPerBet: result['2xx'] > 0 ? Math.round((load.user + load.system) / result['2xx']) : 0,
           pgCpuUsPerBet: pgSeen && result['2xx'] > 0 ? Math.round((pgCpuMs * 1000) / result['2xx']) : undefined,
           metrics: scrapedBefore && scrapedAfter ? metricsBetween(scrapedBefore, scrapedAfter) : undefined,
         };

@@ -208,6 +208,7 @@ async function main(): Promise<void> {
         'bets stored': placing.stored,
         'server CPU µs/bet': placing.cpuUsPerBet,
         'PostgreSQL CPU µs/bet': placing.pgCpuUsPerBet ?? '–',
+        'load generator CPU µs/bet': placing.loadCpuUsPerBet,
       },
     ]);
     const m = placing.metrics;

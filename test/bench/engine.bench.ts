@@ -4,19 +4,14 @@
 // Part 2 (tick-lateness.ts) runs 100 live races at once in the built server and prints the p50/p99
 // lateness of its shared timer loop.
 import { parseArgs } from 'node:util';
-import { type EngineInput, type EngineRunner, horseTraits, jockeySkill, Prng, simulateRace } from '@furlong/domain';
+import { type EngineInput, Prng, simulateRace } from '@furlong/domain';
+import { randomField } from './random-field';
 import { benchTickLateness, printTickLateness } from './tick-lateness';
 
 const DEFAULT_RACES = 20_000;
 const MAX_RACES = 200_000;
 const RUNNERS = 12;
 const TARGET_RACES_PER_SECOND = 5_000;
-const SURFACES = ['Dirt', 'Dirt', 'Dirt', 'Turf', 'Synthetic'] as const;
-const CONDITIONS: Record<(typeof SURFACES)[number], readonly string[]> = {
-  Dirt: ['Fast', 'Fast', 'Fast', 'Good', 'Muddy', 'Sloppy'],
-  Turf: ['Firm', 'Firm', 'Good', 'Yielding', 'Soft'],
-  Synthetic: ['Fast', 'Fast', 'Good'],
-};
 
 interface ThroughputFigures {
   label: string;
@@ -27,29 +22,13 @@ interface ThroughputFigures {
   medianWinnerSeconds: number;
 }
 
-// A field of one class: speed figures scattered around the class's level, hidden traits of real
-// catalog ids, jockeys winning 4–25 % of their rides.
-function randomField(prng: Prng, furlongs: number, seed: string): EngineInput {
-  const level = prng.float(78, 102);
-  const runners: EngineRunner[] = [];
-  for (let i = 0; i < RUNNERS; i++) {
-    const horseId = prng.int(1, 5_000);
-    runners.push({
-      post_position: i + 1,
-      horse_id: horseId,
-      speed_figure: Math.min(110, Math.max(70, level + prng.float(-8, 8))),
-      ...horseTraits(horseId),
-      jockey_skill: jockeySkill(prng.float(4, 25)),
-    });
-  }
-  const surface = prng.pick(SURFACES);
-  return { seed: seed, runners, conditions: { furlongs, surface, condition: prng.pick(CONDITIONS[surface]) } };
-}
-
 function benchThroughput(label: string, furlongs: number, races: number): ThroughputFigures {
   const prng = new Prng(`engine-bench:${furlongs}`);
   // Fields are made before the clock starts: only the engine is measured.
-  const inputs = Array.from({ length: races }, (_, i) => randomField(prng, furlongs, `bench-${furlongs}-${i}`));
+  const inputs = Array.from({ length: races }, (_, i) => ({
+    ...randomField(prng, RUNNERS, furlongs),
+    seed: `bench-${furlongs}-${i}`,
+  }));
   // Warm the JIT on other seeds first.
   for (let i = 0; i < Math.min(1_000, races); i++) simulateRace({ ...(inputs[i] as EngineInput), seed: `warm-${i}` });
 

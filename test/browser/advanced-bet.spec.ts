@@ -89,7 +89,9 @@ async function pick3Sequence(baseUrl: string, timeoutMs = 60_000): Promise<Curre
 async function favourite(
   baseUrl: string,
   raceId: number,
-  timeoutMs = 20_000,
+  // Every race of three racing hours opens at once here: on a busy machine the house's pools of the
+  // last of them can take a while.
+  timeoutMs = 60_000,
 ): Promise<{ post_position: number; horse_name: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

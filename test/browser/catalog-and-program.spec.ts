@@ -5,6 +5,15 @@ import { screenshot } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import type { ServerProcess } from '../support/server-process';
 
+/** Polls `check` every 200 ms until it holds, for at most `timeoutMs`. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 // Whole flows in Debian's chromium against the built server on the machine's PostgreSQL.
 describe('the web client in a browser', () => {
   const suite = browserSuite('furlong_browser', {}, 15_000);
@@ -70,6 +79,53 @@ describe('the web client in a browser', () => {
     await page.waitForURL(new RegExp(`/page-horse/${runner.horse_id}$`));
     await page.getByRole('heading', { name: runner.horse_name }).waitFor();
     await screenshot(page, 'horse-sheet');
+  });
+
+  // Issue 17: the race card's Predict Race, a weight moved, the field re-ranked and the back-test re-run.
+  it('should re-rank a race and re-test the weights when a member moves a predictor slider', async () => {
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const card = await api<{ races: { id: number }[] }>(`/api/program/tracks/1/card?date=${day}`);
+    const raceId = card.races[0]?.id;
+    if (!raceId) throw new Error('no race on the card');
+
+    await logInAsMember();
+    await page.goto(`${server.baseUrl}/race-card?raceId=${raceId}`);
+    await page.getByRole('link', { name: 'Predict Race' }).click();
+    await page.waitForURL(new RegExp(`/predict-race\\?raceId=${raceId}$`));
+    const table = page.getByRole('table', { name: 'Predicted order' });
+    await table.waitFor();
+    const yours = page.getByRole('row', { name: /^Your weights/ });
+    const spec = page.getByRole('row', { name: /^The spec's weights/ });
+    await yours.waitFor({ timeout: 30_000 });
+    const column = (n: number) => table.locator(`tbody tr td:nth-child(${n})`).allTextContents();
+    const scoresBefore = await column(4);
+    const horsesBefore = await column(3);
+    expect(await yours.locator('td').allTextContents()).toEqual(await spec.locator('td').allTextContents());
+    await screenshot(page, 'predictor-spec-weights');
+
+    // Only the jockeys count now.
+    for (const factor of ['Win rate', 'Average speed', 'Earnings', 'Last race time']) {
+      await page.getByRole('spinbutton', { name: `${factor} weight`, exact: true }).fill('0');
+    }
+    await page.getByRole('slider', { name: /^Jockey win rate/ }).fill('1');
+    await until('the scores to change', async () => JSON.stringify(await column(4)) !== JSON.stringify(scoresBefore));
+    const horsesAfter = await column(3);
+    expect([...horsesAfter].sort()).toEqual([...horsesBefore].sort());
+    // The back-test follows: the row for these weights now differs from the spec's.
+    const specRow = (await spec.locator('td').allTextContents()).join('|');
+    await until(
+      'the back-test to follow',
+      async () => (await yours.locator('td').allTextContents()).join('|') !== specRow,
+    );
+    await page.getByText('Your weights are saved.').waitFor();
+    await screenshot(page, 'predictor-jockeys-only');
+
+    // Remembered: a new visit starts from them.
+    await page.reload();
+    await until(
+      'the saved weights',
+      async () => (await page.getByRole('slider', { name: /^Win rate/ }).inputValue()) === '0',
+    );
   });
 
   it('should sort the horses list by a column and page through it', async () => {

@@ -126,7 +126,7 @@ describe('the operations pages in a browser', () => {
     await page.goto(`${server.baseUrl}/endpoint-test`);
     await page.getByRole('heading', { name: 'health' }).waitFor();
     await page.getByRole('button', { name: /^GET \/api\/health\b/ }).click();
-    await page.getByRole('button', { name: 'Try' }).click();
+    await page.getByRole('button', { name: 'Try', exact: true }).click();
     const status = page.getByTestId('try-status');
     await status.waitFor();
     expect(await status.textContent()).toMatch(/^200\b/);

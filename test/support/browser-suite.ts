@@ -28,7 +28,8 @@ export function browserSuite(
 
   beforeAll(async () => {
     db = await scratchDatabase(databasePrefix);
-    server = await startServerProcess({ DATABASE_URL: db.url, ...env });
+    // A few hundred fair-odds runs per opened race, as every test server (a suite may ask for more).
+    server = await startServerProcess({ DATABASE_URL: db.url, FAIR_ODDS_RUNS: '200', ...env });
     browser = await launchBrowser();
   }, 180_000);
 

@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../src/jobs/job-queue.service';
+import { SocketEmitter } from '../src/realtime/socket-emitter';
 import { startTestApp, type TestApp } from './support/test-app';
 import {
   createDatabase,
@@ -83,8 +84,10 @@ describe('the BullMQ driver', () => {
     });
   });
 
+  let closed = false;
+
   afterAll(async () => {
-    await sut.close();
+    if (!closed) await sut.close();
     await dropRedisKeys(prefix);
   });
 
@@ -105,5 +108,19 @@ describe('the BullMQ driver', () => {
   it('should report Redis up in health', async () => {
     const { body } = await sut.get('/api/health');
     expect(body).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+  });
+
+  // A job still finishing while the app shuts down (the queue closes after the sockets) used to
+  // broadcast on the Redis adapter's closed connection: ioredis rejects, nobody catches, and Jest
+  // failed whichever test ran next. Once the sockets are disposed, broadcasts go nowhere.
+  it('should send no broadcast once the app has closed (last: it closes the app)', async () => {
+    const emitter = sut.app.get(SocketEmitter);
+    expect(emitter.attached).toBe(true);
+    await sut.close();
+    closed = true;
+    expect(emitter.attached).toBe(false);
+    emitter.toRoom('tote:1', 'tote:odds', { race_id: 1 } as never);
+    // An unhandled rejection would surface within a tick and fail this test.
+    await new Promise((resolve) => setTimeout(resolve, 200));
   });
 });

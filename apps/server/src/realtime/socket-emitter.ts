@@ -30,14 +30,22 @@ export class SocketEmitter {
     return this.watchedRooms.has(room);
   }
 
+  /**
+   * The server is closing: from now on emits go nowhere. Called before the Redis adapter's clients
+   * quit, so a job still finishing during shutdown (its work already written) does not publish on a
+   * closed connection — ioredis answers that with a rejected promise the adapter never catches.
+   */
+  detach(): void {
+    this.server = undefined;
+  }
+
   get attached(): boolean {
     return this.server !== undefined;
   }
 
   /**
-   * To a room's sockets on every instance. A broadcast is best effort: when the Redis adapter's
-   * connection is closed (the app shutting down while a job still runs) it is dropped with a
-   * warning rather than thrown into the job that made it (whose work is already written).
+   * To a room's sockets on every instance. A broadcast is best effort: if the adapter throws, the
+   * broadcast is dropped with a warning rather than thrown into the job that made it.
    */
   toRoom<E extends ServerEvent>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     try {

@@ -11,6 +11,7 @@ import { Metrics } from '../metrics/metrics';
 import { createRedisClient } from '../redis/redis.module';
 import { fastBroadcastFrames } from './broadcast-frames';
 import { RoomJoins } from './room-joins';
+import { SocketEmitter } from './socket-emitter';
 
 /** Where clients connect: the same HTTP server as the API. */
 export const SOCKET_IO_PATH = '/socket.io';
@@ -126,6 +127,7 @@ export class SocketIoAdapter extends IoAdapter {
   }
 
   override async dispose(): Promise<void> {
+    this.app.get(SocketEmitter, { strict: false }).detach();
     await super.dispose();
     await Promise.all(this.redisClients.splice(0).map((c) => c.quit().catch(() => undefined)));
   }

@@ -44,4 +44,17 @@ describe(LoginThrottle.name, () => {
     await sut.beginLogin('b@furlong.test', '10.0.0.2');
     expect(purges.map((d) => d.getTime())).toEqual([clock.at - HOUR - 24 * HOUR, clock.at - 24 * HOUR]);
   });
+
+  it('should never ask to wait longer than a window, even when a concurrent request opened it a moment later', async () => {
+    // The window was opened by a request that read the clock 40 ms after this one.
+    const repository = {
+      reserve: async (keys: string[], at: Date) =>
+        keys.map((key) => ({ key, count: 1_000, windowStartedAt: new Date(at.getTime() + 40) })),
+      release: async () => undefined,
+      purgeBefore: async () => undefined,
+    } as unknown as ThrottleRepository;
+    const throttled = new LoginThrottle(repository, clock, config);
+    const refusal = await throttled.hitPerHour('register', '10.0.0.1', 20).catch((err: unknown) => err);
+    expect(refusal).toMatchObject({ headers: { 'Retry-After': String(HOUR / 1000) } });
+  });
 });

@@ -70,7 +70,11 @@ export class LoginThrottle {
     if (over.length === 0) return reservations;
     await this.repository.release(reservations);
     const endsAt = Math.max(...over.map((r) => r.windowStartedAt.getTime() + windowMs));
-    throw new TooManyAttemptsException(Math.max(1, (endsAt - now.getTime()) / 1000), what);
+    // A concurrent request that read the clock after this one may have opened the window: it then
+    // ends a few ms more than a window from `now`, which must not round up to a longer wait than one
+    // window (Retry-After 901 for a 900 s window).
+    const waitMs = Math.min(windowMs, endsAt - now.getTime());
+    throw new TooManyAttemptsException(Math.max(1, waitMs / 1000), what);
   }
 
   /** One row per e-mail and address ever tried would pile up: at most hourly, drop the long-over windows. */

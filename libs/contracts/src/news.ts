@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { defineOperation, isoDateTime, listResponseSchema, queryInteger } from './api';
 
-/** What a generated news item is about (issue 20, §3). */
-export const NEWS_KINDS = ['big_win', 'big_exotic', 'carryover'] as const;
+/**
+ * What a news item is about (issue 20, §3): written by the server from what happened (a big payout,
+ * a carryover, a horse's winning streak, a user's horse winning, an auction record), or read from
+ * the RSS/Atom feed the operators configured (`feed`).
+ */
+export const NEWS_KINDS = [
+  'big_win',
+  'big_exotic',
+  'carryover',
+  'win_streak',
+  'owner_win',
+  'auction_record',
+  'feed',
+] as const;
 export type NewsKind = (typeof NEWS_KINDS)[number];
 
 /** How many items the home page shows (spec: "News shows 4 items"). */
@@ -17,8 +29,12 @@ export const newsItemSchema = z
     kind: z.enum(NEWS_KINDS),
     title: z.string(),
     description: z.string(),
-    /** A path in the app: the race (/race/{id}) or the horse (/page-horse/{id}). */
-    link: z.string().describe('a path in the app: the race (/race/{id}) or the horse (/page-horse/{id})'),
+    /** A path in the app (the race, the horse, the lot), or a feed item's own http(s) address. */
+    link: z
+      .string()
+      .describe(
+        "a path in the app: the race (/race/{id}), the horse (/page-horse/{id}) or the lot (/auction-horses/{id}); a feed item's own http(s) address",
+      ),
     thumbnail: z.string().nullable(),
     created_at: isoDateTime(),
   })
@@ -42,7 +58,8 @@ export const newsApi = {
     path: '/news',
     tags: ['news'],
     access: 'public',
-    summary: 'News written by the server from what happened (big payouts, carryovers), newest first, paged',
+    summary:
+      'News written by the server from what happened (big payouts, carryovers, winning streaks, users’ horses winning, auction records) and a configured feed’s items, newest first, paged',
     query: newsQuerySchema,
     status: 200,
     response: newsPageSchema,

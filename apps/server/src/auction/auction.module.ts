@@ -29,5 +29,7 @@ import { SalesContracts } from './sales-contracts.service';
     SalesContractRepository,
     SalesContracts,
   ],
+  // For the news: the record sales.
+  exports: [AuctionService],
 })
 export class AuctionModule {}

@@ -48,6 +48,16 @@ export interface SaleRow {
   gross_cents: number;
 }
 
+/** A lot that sold for more than any public lot before it. */
+export interface RecordSaleRow {
+  lot_id: number;
+  name: string;
+  sale_name: string;
+  hammer_price_cents: number;
+  previous_record_cents: number;
+  hammered_at: Date;
+}
+
 export interface BidRow {
   id: number;
   lot_id: number;
@@ -359,6 +369,30 @@ export class AuctionRepository {
     await m.query(
       `UPDATE auction_horses SET status = $2, hammer_price_cents = $3, buyer_user_id = $4, hammered_at = $5 WHERE id = $1`,
       [id, outcome.status, outcome.hammer_price_cents, outcome.buyer_user_id, outcome.at],
+    );
+  }
+
+  /**
+   * The latest public sales' lots that sold for more than any public lot before them (the first
+   * sale sets no record), newest first, among the last `limit` lots sold.
+   */
+  async recordSales(limit: number): Promise<RecordSaleRow[]> {
+    const rows: (Omit<RecordSaleRow, 'previous_record_cents'> & { previous_record_cents: number | null })[] =
+      await this.dataSource.query(
+        `SELECT l.id AS lot_id, l.name, s.name AS sale_name, l.hammer_price_cents, l.hammered_at,
+                (SELECT max(p.hammer_price_cents) FROM auction_horses p JOIN auction_sales ps ON ps.id = p.sale_id
+                  WHERE p.status = 'sold' AND ps.kind = 'public'
+                    AND (p.hammered_at, p.id) < (l.hammered_at, l.id)) AS previous_record_cents
+           FROM auction_horses l JOIN auction_sales s ON s.id = l.sale_id
+          WHERE l.status = 'sold' AND s.kind = 'public'
+          ORDER BY l.hammered_at DESC, l.id DESC
+          LIMIT $1`,
+        [limit],
+      );
+    return rows.flatMap((r) =>
+      r.previous_record_cents !== null && r.hammer_price_cents > Number(r.previous_record_cents)
+        ? [{ ...r, previous_record_cents: Number(r.previous_record_cents), hammered_at: new Date(r.hammered_at) }]
+        : [],
     );
   }
 

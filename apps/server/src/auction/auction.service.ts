@@ -21,7 +21,7 @@ import { InvalidRequestException, notFound, refusal } from '../common/api-error'
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { StableService } from '../stable/stable.service';
-import { AuctionRepository, type LotRow, type SaleRow } from './auction.repository';
+import { AuctionRepository, type LotRow, type RecordSaleRow, type SaleRow } from './auction.repository';
 import { bidView, HOUSE_CONSIGNOR, lotState, lotView } from './lot-views';
 import { escrowOf, type Viewer } from './lot-writer.service';
 
@@ -54,6 +54,11 @@ export class AuctionService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** For the news: the latest lots sold at a record price in a public sale (see AuctionRepository.recordSales). */
+  recordSales(limit: number): Promise<RecordSaleRow[]> {
+    return this.repository.recordSales(limit);
+  }
 
   viewerOf(user: AuthenticatedUser | undefined): Viewer {
     return { userId: user?.userId ?? null, all: user?.role === 'admin' };

@@ -55,6 +55,9 @@ export class HistorySlotTakenError extends Error {}
 
 type Runner = EntityManager | DataSource;
 
+/** A winning streak is counted back over at most this many starts. */
+const MAX_STREAK_LOOKED_AT = 100;
+
 /**
  * The catalog's race history as racing writes and reads it: a live race's result joins the history
  * (races, race_entries, race_results, race_result_finishers, the earnings of horses and jockeys).
@@ -91,6 +94,24 @@ export class RaceHistoryRepository {
         ),
       ]),
     );
+  }
+
+  /**
+   * The horse's wins in a row up to and including this result, over its whole history (seeded and
+   * live): 0 when it did not win this one; a dead heat for first counts as a win.
+   */
+  async winStreak(horseId: number, resultId: number): Promise<number> {
+    const rows: { finish_position: number }[] = await this.dataSource.query(
+      `SELECT f.finish_position
+         FROM race_result_finishers f JOIN race_results rr ON rr.id = f.result_id
+        WHERE f.horse_id = $1
+          AND (rr.finished_at, rr.id) <= (SELECT finished_at, id FROM race_results WHERE id = $2)
+        ORDER BY rr.finished_at DESC, rr.id DESC
+        LIMIT $3`,
+      [horseId, resultId, MAX_STREAK_LOOKED_AT],
+    );
+    const streak = rows.findIndex((r) => Number(r.finish_position) !== 1);
+    return streak === -1 ? rows.length : streak;
   }
 
   /** The official winner (program number) of each of these live races that has a result. */

@@ -1,5 +1,12 @@
 import type { RacePayoffs, RaceResultSummary, ResultPool } from '@furlong/contracts';
-import { BIG_EXOTIC_CENTS, BIG_WIN_CENTS, newsOfRace } from './news-writer';
+import {
+  BIG_EXOTIC_CENTS,
+  BIG_WIN_CENTS,
+  newsOfRace,
+  newsOfRecordSale,
+  newsOfWinner,
+  WIN_STREAK_MIN,
+} from './news-writer';
 
 const result: RaceResultSummary = {
   result_id: 9,
@@ -94,5 +101,62 @@ describe('newsOfRace', () => {
 
   it('should ignore the Place and Show pools however much they paid', () => {
     expect(newsOfRace(result, payoffs(null, [pool('Place', 50_000), pool('Show', 50_000)]))).toEqual([]);
+  });
+});
+
+describe('newsOfWinner', () => {
+  it('should write a winning streak from its third win in a row, linking to the horse', () => {
+    expect(newsOfWinner(result, { winStreak: WIN_STREAK_MIN - 1, ownerUsername: null })).toEqual([]);
+    expect(newsOfWinner(result, { winStreak: 4, ownerUsername: null })).toEqual([
+      {
+        guid: 'race-42-win-streak',
+        kind: 'win_streak',
+        title: 'Furlong Flyer wins 4 in a row',
+        description: 'Furlong Flyer won race 3 at Aville Downs (The Maiden), its 4th win in a row.',
+        link: '/page-horse/77',
+        thumbnail: null,
+        created_at: new Date(result.finished_at),
+      },
+    ]);
+  });
+
+  it('should write a user’s horse winning, naming the user', () => {
+    const sut = newsOfWinner(result, { winStreak: 1, ownerUsername: 'dora' });
+    expect(sut.map((i) => [i.guid, i.kind, i.title, i.link])).toEqual([
+      ['race-42-owner-win', 'owner_win', 'dora’s Furlong Flyer wins at Aville Downs', '/page-horse/77'],
+    ]);
+    expect(sut[0]?.description).toBe('Furlong Flyer, from dora’s stable, won race 3 at Aville Downs (The Maiden).');
+  });
+
+  it('should write both when a user’s horse extends a streak', () => {
+    expect(newsOfWinner(result, { winStreak: 3, ownerUsername: 'dora' }).map((i) => i.kind)).toEqual([
+      'win_streak',
+      'owner_win',
+    ]);
+  });
+});
+
+describe('newsOfRecordSale', () => {
+  it('should write an auction record once per lot, linking to the lot', () => {
+    const at = new Date('2026-11-26T10:00:00.000Z');
+    expect(
+      newsOfRecordSale({
+        lot_id: 7,
+        name: 'Gallant Gold',
+        sale_name: 'The November Sale',
+        hammer_price_cents: 1_250_000,
+        previous_record_cents: 900_000,
+        hammered_at: at,
+      }),
+    ).toEqual({
+      guid: 'lot-7-record',
+      kind: 'auction_record',
+      title: 'Gallant Gold sells for a record $12,500.00',
+      description:
+        'Gallant Gold was knocked down for $12,500.00 in The November Sale, above the previous record of $9,000.00.',
+      link: '/auction-horses/7',
+      thumbnail: null,
+      created_at: at,
+    });
   });
 });

@@ -1,17 +1,25 @@
 import type { NewsPage, NewsQuery } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { UserDirectory } from '../accounts/user-directory';
+import { AuctionService } from '../auction/auction.service';
+import { RaceHistoryRepository } from '../catalog/race-history.repository';
+import { StableService } from '../stable/stable.service';
 import { PayoffService } from '../wagering/payoff.service';
-import { NewsRepository } from './news.repository';
-import { newsOfRace } from './news-writer';
+import { type NewNewsItem, NewsRepository } from './news.repository';
+import { newsOfRace, newsOfRecordSale, newsOfWinner } from './news-writer';
 
 /** How many of the latest results each run looks at (a run a minute sees far fewer new ones). */
 export const NEWS_LOOKBACK_RESULTS = 50;
+/** How many of the latest lots sold each run looks at for a record price. */
+export const NEWS_LOOKBACK_SALES = 50;
 /** Settled races already written by this instance, kept so a run reads only new payoffs. */
 const REMEMBERED_RACES = 1_000;
 
 /**
- * The news (issue 20, §3): written from what happened, as the owners tell it (wagering's results
- * with their payoffs), once per guid; read a page at a time, newest first.
+ * The news (issue 20, §3): written from what happened, as the owners tell it — wagering's results
+ * with their payoffs, the catalog's history (a winning streak), the stable (a user's horse won),
+ * the auction (a record price) — once per guid; read a page at a time, newest first. A configured
+ * feed's items are added by NewsFeed.
  */
 @Injectable()
 export class NewsService {
@@ -20,6 +28,10 @@ export class NewsService {
   constructor(
     @Inject(NewsRepository) private readonly news: NewsRepository,
     @Inject(PayoffService) private readonly payoffs: PayoffService,
+    @Inject(RaceHistoryRepository) private readonly history: RaceHistoryRepository,
+    @Inject(StableService) private readonly stable: StableService,
+    @Inject(UserDirectory) private readonly users: UserDirectory,
+    @Inject(AuctionService) private readonly auction: AuctionService,
   ) {}
 
   /** GET /api/news */
@@ -30,7 +42,8 @@ export class NewsService {
 
   /**
    * The content.news job: each latest result whose pools are all settled makes its items; a race
-   * not settled yet is looked at again next run. Idempotent (the guid), so runs may overlap.
+   * not settled yet is looked at again next run. Then the latest record sales. Idempotent (the
+   * guid), so runs may overlap.
    */
   async write(): Promise<{ races: number; added: number }> {
     const latest = await this.payoffs.results({
@@ -39,16 +52,28 @@ export class NewsService {
       track_id: undefined,
       date: undefined,
     });
+    const fresh = latest.items.filter((r) => !this.written.has(r.current_race_id));
+    const keepers = await this.stable.keepers(fresh.map((r) => r.winner_horse_id));
+    const usernames = await this.users.usernames([...new Set(keepers.values())]);
     let races = 0;
     let added = 0;
-    for (const result of latest.items) {
-      if (this.written.has(result.current_race_id)) continue;
+    for (const result of fresh) {
       const payoffs = await this.payoffs.racePayoffs(result.current_race_id);
       if (!payoffs.settled) continue;
-      added += await this.news.add(newsOfRace(result, payoffs));
+      const keeper = keepers.get(result.winner_horse_id);
+      const items: NewNewsItem[] = [
+        ...newsOfRace(result, payoffs),
+        ...newsOfWinner(result, {
+          winStreak: await this.history.winStreak(result.winner_horse_id, result.result_id),
+          ownerUsername: keeper === undefined ? null : (usernames.get(keeper) ?? null),
+        }),
+      ];
+      added += await this.news.add(items);
       races++;
       this.remember(result.current_race_id);
     }
+    const records = await this.auction.recordSales(NEWS_LOOKBACK_SALES);
+    added += await this.news.add(records.map(newsOfRecordSale));
     return { races, added };
   }
 

@@ -75,6 +75,12 @@ export class StableService {
     return this.clock.now().toISOString().slice(0, 10);
   }
 
+  /** Which of these horses are users' horses: horse id → the user whose stable it is in. */
+  async keepers(horseIds: readonly number[]): Promise<Map<number, number>> {
+    const horses = await this.repository.horses(horseIds);
+    return new Map(horses.map((h) => [h.horse_id, h.user_id]));
+  }
+
   /** The condition brought forward to now (fatigue recovers with racing time). */
   conditionNow(s: StableHorseState, nowMs = this.clock.nowMs()): HorseCondition {
     const hours = Math.max(0, (nowMs - s.condition_at.getTime()) / HOUR_MS);

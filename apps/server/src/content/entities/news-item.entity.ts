@@ -4,7 +4,10 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Entity('news_items')
 @Index('ux_news_items_guid', ['guid'], { unique: true })
 @Index('ix_news_items_created_at', ['created_at', 'id'])
-@Check('ck_news_items_kind', "kind IN ('big_win', 'big_exotic', 'carryover')")
+@Check(
+  'ck_news_items_kind',
+  "kind IN ('big_win', 'big_exotic', 'carryover', 'win_streak', 'owner_win', 'auction_record', 'feed')",
+)
 export class NewsItemRow {
   @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'pk_news_items' })
   id: number;

@@ -26,6 +26,7 @@ import { UserSettings1795600180000 } from './1795600180000-UserSettings';
 import { FreeRacing1795600190000 } from './1795600190000-FreeRacing';
 import { NewsItems1795600210000 } from './1795600210000-NewsItems';
 import { FeaturedBonus1795600220000 } from './1795600220000-FeaturedBonus';
+import { NewsKinds1795600230000 } from './1795600230000-NewsKinds';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   UserSettings1795600180000,
   NewsItems1795600210000,
   FeaturedBonus1795600220000,
+  NewsKinds1795600230000,
 ];

@@ -93,6 +93,9 @@ const envSchema = z.object({
   FORMS_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   // Free races: make a new set of free boards whenever the last one has finished.
   FREE_BOARDS: bool.default(true),
+  // News: an RSS/Atom feed whose items join the news (none by default), and how often it is read.
+  NEWS_FEED_URL: url(['http:', 'https:']).optional(),
+  NEWS_FEED_EVERY_MINUTES: z.coerce.number().min(1).max(1440).default(15),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   METRICS_ENABLED: bool.default(true),
 });
@@ -242,6 +245,8 @@ export interface AppConfig {
   forms: { maxPerEmailPerHour: number; maxPerIpPerHour: number };
   /** Free races: whether sets of free boards are made (one when the last has finished). */
   free: { boards: boolean };
+  /** News: the RSS/Atom feed read into the news (none by default) and how often (ms). */
+  news: { feedUrl?: string; feedEveryMs: number };
   /** GET /metrics: the bearer token that may scrape it (operators' and admins' sessions may too). */
   metrics: { token?: string; enabled: boolean };
 }
@@ -396,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     forms: { maxPerEmailPerHour: e.FORMS_MAX_PER_EMAIL_PER_HOUR, maxPerIpPerHour: e.FORMS_MAX_PER_IP_PER_HOUR },
     free: { boards: e.FREE_BOARDS },
+    news: { feedUrl: e.NEWS_FEED_URL, feedEveryMs: Math.round(e.NEWS_FEED_EVERY_MINUTES * 60_000) },
     metrics: { token: e.METRICS_TOKEN, enabled: e.METRICS_ENABLED },
   };
 }

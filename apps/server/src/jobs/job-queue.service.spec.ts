@@ -61,6 +61,9 @@ class ContentHandlers {
 
   @JobHandler('content.news')
   async news() {}
+
+  @JobHandler('content.feed')
+  async feed() {}
 }
 
 @Injectable()

@@ -26,6 +26,8 @@ export interface JobPayloads {
   'content.outbox': { reason: 'schedule' | 'written' | 'manual' };
   /** News: items written from the latest settled results (big payouts, carryovers), each once by its guid. */
   'content.news': { reason: 'schedule' | 'resulted' };
+  /** News: the configured RSS/Atom feed read, its new items stored once each by their guid. */
+  'content.feed': { reason: 'schedule' | 'start' };
   /** Free races: a horse's odds refresh due at `due_at_ms` (applied only while that is still its next one). */
   'free.odds': { board_id: number; post: number; due_at_ms: number };
   /** Free races: a board's race finished: the result, the seed revealed, the picks scored (once). */
@@ -51,6 +53,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'auction.sweep',
   'content.outbox',
   'content.news',
+  'content.feed',
   'free.odds',
   'free.finish',
   'free.sweep',

@@ -43,6 +43,33 @@ describe('NewsPage', () => {
     expect(within(page).getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('should open a feed item’s own page in a new tab, and link a record sale to its lot', async () => {
+    mockApi({
+      '/api/news': () =>
+        list(
+          [
+            { ...item(1), guid: 'feed-abc', kind: 'feed', title: 'Wire story', link: 'https://wire.example/1' },
+            {
+              ...item(2),
+              guid: 'lot-7-record',
+              kind: 'auction_record',
+              title: 'Record lot',
+              link: '/auction-horses/7',
+            },
+          ],
+          2,
+        ),
+    });
+    renderRoute('/news');
+    const wire = await screen.findByRole('link', { name: 'Wire story' });
+    expect(wire).toHaveAttribute('href', 'https://wire.example/1');
+    expect(wire).toHaveAttribute('target', '_blank');
+    expect(wire).toHaveAttribute('rel', 'noopener noreferrer');
+    const lot = screen.getByRole('link', { name: 'Record lot' });
+    expect(lot).toHaveAttribute('href', '/auction-horses/7');
+    expect(lot).not.toHaveAttribute('target');
+  });
+
   it('should say when there is no news yet', async () => {
     mockApi({ '/api/news': () => list([], 0) });
     renderRoute('/news');

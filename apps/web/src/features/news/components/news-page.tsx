@@ -7,7 +7,7 @@ import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status
 
 export const NEWS_PAGE_SIZE = 20;
 
-/** /news: what happened on the tracks (big payouts, carryovers), newest first, a page at a time. */
+/** /news: what happened on the tracks (big payouts, carryovers, streaks, users' winners, auction records) and the configured feed, newest first, a page at a time. */
 export function NewsPage() {
   const [offset, setOffset] = useState(0);
   const news = useNews({ limit: NEWS_PAGE_SIZE, offset });

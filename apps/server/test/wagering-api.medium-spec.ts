@@ -13,7 +13,7 @@ import { Metrics } from '../src/metrics/metrics';
 import { RacingService } from '../src/racing/racing.service';
 import { SettlementService } from '../src/wagering/settlement.service';
 import { ApiSession } from './support/api-session';
-import { finishRace, stageRace, waitFor } from './support/live-race';
+import { finishRace, stageRace, waitFor, withoutDeadHeat } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -59,6 +59,8 @@ describe('Wagering API', () => {
       );
       return (rows[0]?.n ?? 0) >= 6 ? true : undefined;
     });
+    // The prices below read one runner per place: a seed without a dead heat.
+    await withoutDeadHeat(sut.app, id);
     return id;
   }
 

@@ -11,7 +11,7 @@ import { ticketPayoutCents } from '@furlong/domain';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { ApiSession } from './support/api-session';
-import { stageRace, waitFor, waitForStatus } from './support/live-race';
+import { stageRace, waitFor, waitForStatus, withoutDeadHeat } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -53,6 +53,8 @@ describe('wagering on live races', () => {
     await punter.signUp('livepunter', 'live@furlong.test', PASSWORD);
     const raceId = await stageRace(sut.app, { startsInWallMs: 11_000 });
     await waitForStatus(sut.baseUrl, raceId, 'open', 15_000);
+    // One winner is paid below from the whole pool: a seed without a dead heat (CI once drew one).
+    await withoutDeadHeat(sut.app, raceId);
 
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(sut.baseUrl, {
       path: '/socket.io',

@@ -128,6 +128,46 @@ describe('Featured bonus', () => {
     expect(Number(sums?.entries)).toBe(0);
   }, 120_000);
 
+  // The bonus follows the people as well as the horse: a win on a horse the featured jockey rides,
+  // or the featured trainer trains, is paid too (each on a race of its own track).
+  it.each([
+    ['jockey', 2],
+    ['trainer', 3],
+  ] as const)(
+    'should pay the bonus on a winning Win bet on a horse of the featured %s',
+    async (who, trackIndex) => {
+      const tracks: { id: number }[] = await db().query('SELECT id FROM tracks ORDER BY id LIMIT 3');
+      const [raceId] = (await stageCard(sut.app, tracks[trackIndex - 1]?.id as number, 1)) as [number];
+      const winnerPost = (await sut.app.get(RacingService).runnable(raceId))?.race.finish_order[0] as number;
+      const winner = (await sut.app.get(RaceCardService).entries(raceId)).find((r) => r.post_position === winnerPost);
+      const person = who === 'jockey' ? winner?.jockey_id : winner?.trainer_id;
+      expect(person).toEqual(expect.any(Number));
+      const hour = featuredHourStart(sut.app.get(RacingClock).nowMs());
+      for (const start of [hour, hour + FEATURED_HOUR_MS]) {
+        await db().query(
+          `INSERT INTO featured_picks (hour_start, horse_id, jockey_id, trainer_id, owner_id) VALUES ($1, -1, $2, $3, -1)
+         ON CONFLICT (hour_start) DO UPDATE SET horse_id = -1, jockey_id = $2, trainer_id = $3, owner_id = -1`,
+          [new Date(start), who === 'jockey' ? person : -1, who === 'trainer' ? person : -1],
+        );
+      }
+      const dora = await member();
+      const doraBet = await winBet(dora, raceId, winnerPost);
+      await finishRace(sut.app, raceId);
+      const lines = await waitFor('the bonus paid', async () => {
+        const l = await bonusLines(dora);
+        return l.length > 0 ? l : undefined;
+      });
+      const [won] = (await dora.get<BetListResponse>('/api/me/bets?limit=10')).body.items.filter(
+        (b) => b.id === doraBet,
+      );
+      expect(won?.status).toBe('won');
+      expect(lines).toEqual([
+        expect.objectContaining({ amount_cents: Math.min(5000, Math.floor((won?.payout_cents ?? 0) * 0.1)) }),
+      ]);
+    },
+    120_000,
+  );
+
   it('should show the hour’s featured performers, until when, and the bonus terms', async () => {
     const res = await sut.get<Featured>('/api/featured');
     expect(res.status).toBe(200);

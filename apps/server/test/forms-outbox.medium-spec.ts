@@ -318,6 +318,33 @@ describe('Forms and the outbox', () => {
       expect(await mailsOf('insurance_quote', id)).toHaveLength(2);
     });
 
+    it('should send a form with wrong fields back to the page with each field’s problem, storing nothing', async () => {
+      const before = [await count('insurance_quote_requests'), await count('outbox_mails')];
+      const { email: _dropped, ...withoutEmail } = formFields(nextEmail('form-bad'));
+      const res = await formPost({ ...withoutEmail, homeYear: '1066', _csrf: '{token}' });
+      expect(res.status).toBe(303);
+      const location = new URL(res.headers.get('location') ?? '', sut.baseUrl);
+      expect(location.pathname).toBe('/insurance-quote');
+      const problems = JSON.parse(location.searchParams.get('problems') ?? '[]') as { field: string; reason: string }[];
+      expect(problems.map((p) => p.field).sort()).toEqual(['email', 'homeYear']);
+      expect(problems.every((p) => p.reason.length > 0)).toBe(true);
+      expect([await count('insurance_quote_requests'), await count('outbox_mails')]).toEqual(before);
+    });
+
+    it('should send a form past the hourly limit back to the page with the refusal in words', async () => {
+      const email = nextEmail('form-eager');
+      for (let i = 0; i < PER_EMAIL; i++) {
+        expect((await formPost({ ...formFields(email), _csrf: '{token}' })).status).toBe(303);
+      }
+      const before = await count('insurance_quote_requests');
+      const res = await formPost({ ...formFields(email), _csrf: '{token}' });
+      expect(res.status).toBe(303);
+      const location = new URL(res.headers.get('location') ?? '', sut.baseUrl);
+      expect(location.searchParams.get('sent')).toBeNull();
+      expect(location.searchParams.get('error')).toMatch(/^Too many forms from this e-mail address/);
+      expect(await count('insurance_quote_requests')).toBe(before);
+    });
+
     it('should refuse it 403 without the _csrf field, with a wrong one, or from another site, storing nothing', async () => {
       const before = await count('insurance_quote_requests');
       const missing = await formPost(formFields(nextEmail('form')));

@@ -277,7 +277,8 @@ export const formsApi = {
     description:
       'Also takes a plain HTML form post (application/x-www-form-urlencoded, the same field names, ticked ' +
       `checkboxes present, the CSRF token in the hidden field ${CSRF_FORM_FIELD}); that is answered 303 to ` +
-      '/insurance-quote?sent={id}.',
+      '/insurance-quote?sent={id}, or, when refused, 303 back to /insurance-quote?problems=[{field, reason}] ' +
+      '(a field missing or wrong, as JSON) or ?error={message} (e.g. too many forms this hour), nothing stored.',
     body: insuranceQuoteBodySchema,
     status: 201,
     response: formReceiptSchema,

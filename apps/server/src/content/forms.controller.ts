@@ -1,4 +1,5 @@
 import {
+  type FieldProblem,
   type FormReceipt,
   formsApi,
   type InsuranceQuoteBody,
@@ -7,9 +8,10 @@ import {
   type OperationQuery,
   type OutboxPage,
 } from '@furlong/contracts';
-import { Controller, createParamDecorator, type ExecutionContext, Inject, Res } from '@nestjs/common';
+import { Controller, createParamDecorator, type ExecutionContext, HttpException, Inject, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Client, type ClientMeta, CsrfFormField, RequireCsrf } from '../accounts/auth.decorators';
+import { InvalidRequestException } from '../common/api-error';
 import { Endpoint, Parsed, parseRequestPart } from '../common/endpoint';
 import { FormsService } from './forms.service';
 import { OutboxService } from './outbox.service';
@@ -17,11 +19,22 @@ import { OutboxService } from './outbox.service';
 /** Where a plain HTML form post of a quote lands (the page shows its confirmation). */
 export const quoteSentPath = (id: number) => `/insurance-quote?sent=${id}`;
 
-interface QuoteRequest {
-  body: InsuranceQuoteBody;
-  /** It came as a plain HTML form post (answered with a redirect, not JSON). */
-  fromForm: boolean;
-}
+/**
+ * Where a refused plain HTML form post lands: back on the form, which shows each field's problem
+ * (`problems`: [{ field, reason }] as JSON) or the refusal (`error`: e.g. too many forms this hour).
+ */
+export const quoteRefusedPath = (refusal: { problems?: FieldProblem[]; error?: string }) => {
+  const q = new URLSearchParams();
+  if (refusal.problems) q.set('problems', JSON.stringify(refusal.problems));
+  if (refusal.error) q.set('error', refusal.error);
+  return `/insurance-quote?${q}`;
+};
+
+type QuoteRequest =
+  | { fromForm: false; body: InsuranceQuoteBody }
+  /** A plain HTML form post: answered with a redirect back to the page, not JSON, even when refused. */
+  | { fromForm: true; body: InsuranceQuoteBody; problems?: undefined }
+  | { fromForm: true; body?: undefined; problems: FieldProblem[] };
 
 /**
  * The quote's body, from JSON or from a plain HTML form post (urlencoded: its text fields read as
@@ -30,9 +43,23 @@ interface QuoteRequest {
 const QuoteBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): QuoteRequest => {
   const req = ctx.switchToHttp().getRequest<Request>();
   const fromForm = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
-  const raw: unknown = fromForm ? insuranceQuoteFromForm((req.body ?? {}) as Record<string, unknown>) : req.body;
-  return { body: parseRequestPart(formsApi.sendInsuranceQuote.body, raw, 'body'), fromForm };
+  if (!fromForm) return { fromForm, body: parseRequestPart(formsApi.sendInsuranceQuote.body, req.body, 'body') };
+  const raw = insuranceQuoteFromForm((req.body ?? {}) as Record<string, unknown>);
+  try {
+    return { fromForm, body: parseRequestPart(formsApi.sendInsuranceQuote.body, raw, 'body') };
+  } catch (err) {
+    if (err instanceof InvalidRequestException) return { fromForm, problems: err.problems };
+    throw err;
+  }
 });
+
+/** An HTTP refusal's message in words (Nest keeps it as a string or in `message` of its body). */
+function refusalText(err: HttpException): string {
+  const body = err.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' ? message : err.message;
+}
 
 /**
  * Forms that reach someone (issue 20): the insurance quote (also a plain HTML form post), the
@@ -55,9 +82,24 @@ export class FormsController {
     @Client() client: ClientMeta,
     @Res() res: Response,
   ): Promise<void> {
-    const receipt = await this.forms.sendInsuranceQuote(quote.body, client.ip);
-    if (quote.fromForm) res.redirect(303, quoteSentPath(receipt.id));
-    else res.status(201).json(receipt);
+    if (!quote.fromForm) {
+      res.status(201).json(await this.forms.sendInsuranceQuote(quote.body, client.ip));
+      return;
+    }
+    // A browser that posted the form itself shows what the server answers: back to the page, with
+    // the confirmation, each field's problem, or the refusal (e.g. 429) in words. Nothing is stored
+    // when it is refused.
+    if (quote.problems) {
+      res.redirect(303, quoteRefusedPath({ problems: quote.problems }));
+      return;
+    }
+    try {
+      const receipt = await this.forms.sendInsuranceQuote(quote.body, client.ip);
+      res.redirect(303, quoteSentPath(receipt.id));
+    } catch (err) {
+      if (!(err instanceof HttpException) || err.getStatus() >= 500) throw err;
+      res.redirect(303, quoteRefusedPath({ error: refusalText(err) }));
+    }
   }
 
   @Endpoint(formsApi.sendMessage)

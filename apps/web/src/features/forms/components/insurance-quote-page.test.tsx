@@ -131,4 +131,20 @@ describe('InsuranceQuotePage', () => {
       'Request sent. Thank you: your quote request #23 is on its way.',
     );
   });
+
+  it('should show each field’s problem, or the refusal, when a plain form post comes back refused', async () => {
+    mockApi({});
+    const problems = JSON.stringify([
+      { field: 'email', reason: 'must be an e-mail address' },
+      { field: 'homeYear', reason: 'must be 1900 or later' },
+    ]);
+    const { unmount } = renderRoute(`/insurance-quote?problems=${encodeURIComponent(problems)}`);
+    expect(await screen.findByText('E-mail must be an e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('Year built must be 1900 or later')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    unmount();
+
+    renderRoute(`/insurance-quote?error=${encodeURIComponent('Too many forms from this e-mail address.')}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not sent: Too many forms from this e-mail address.');
+  });
 });

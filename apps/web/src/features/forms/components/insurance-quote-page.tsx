@@ -69,10 +69,26 @@ function fieldsOf(form: HTMLFormElement): Record<string, string> {
   return fields;
 }
 
+/** The `problems` a refused plain form post was sent back with ([{ field, reason }] as JSON); none if garbled. */
+function problemsInAddress(text: string | null): { field: string; reason: string }[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value)
+      ? value.filter(
+          (p): p is { field: string; reason: string } =>
+            typeof p === 'object' && p !== null && typeof p.field === 'string' && typeof p.reason === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The manufactured-home insurance quote (spec §3). A real HTML form: posted as it is (urlencoded,
  * with the CSRF token in its hidden field) it works without script, and the server redirects back
- * here with ?sent={id}; with script it is checked field by field against the contract's schema and
+ * here with ?sent={id} (or, refused, with each field's problem or the refusal); with script it is checked field by field against the contract's schema and
  * sent as JSON. Either way the request is stored and mailed from the outbox with a confirmation.
  */
 export function InsuranceQuotePage() {
@@ -80,7 +96,11 @@ export function InsuranceQuotePage() {
   const [params] = useSearchParams();
   const send = useSendInsuranceQuote();
   const formRef = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<Problems>({});
+  // A plain form post the server refused comes back here with each field's problem, or the refusal.
+  const [problems, setProblems] = useState<Problems>(() =>
+    problemsOf(problemsInAddress(params.get('problems')), LABELS),
+  );
+  const refusal = params.get('error');
   const [receipt, setReceipt] = useState<FormReceipt | null>(null);
   const [csrf, setCsrf] = useState(csrfToken);
   const sentId = params.get('sent');
@@ -142,6 +162,7 @@ export function InsuranceQuotePage() {
         A quote for insuring a manufactured or mobile home. Tell us about you, the home and the cover you want; we write
         back within two working days, and a confirmation comes to your e-mail at once.
       </p>
+      {refusal && !confirmation ? <ErrorMessage text={`Not sent: ${refusal}`} /> : null}
       {confirmation ? (
         <div className="notice forms-confirmation" role="status">
           <strong>Request sent.</strong> {confirmation}

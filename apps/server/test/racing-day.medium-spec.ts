@@ -44,7 +44,7 @@ describe('The racing day', () => {
     await dropDatabase(dbName);
   });
 
-  it("should add a bet to the day's handle and list the winner's price among the biggest payouts", async () => {
+  it("should add a bet to the day's handle and list the race's five biggest $2 prices", async () => {
     const before = (await sut.get<RacingDay>(`/api/racing_day?date=${raceDate}`)).body;
     expect(before.date).toBe(raceDate);
     expect(before.races_with_pools).toBeGreaterThanOrEqual(1);
@@ -68,20 +68,29 @@ describe('The racing day', () => {
       const p = (await sut.get<RacePayoffs>(`/api/current_races/${raceId}/payoffs`)).body;
       return p.settled ? p : undefined;
     });
-    const win = payoffs.win_place_show.find((w) => w.post_position === winner)?.win_cents;
     const settled = (await sut.get<RacingDay>(`/api/racing_day?date=${raceDate}`)).body;
-    expect(settled.biggest_payouts.length).toBeGreaterThan(0);
-    expect(settled.biggest_payouts.length).toBeLessThanOrEqual(5);
-    const prices = settled.biggest_payouts.map((p) => p.two_dollar_payout_cents);
-    expect(prices).toEqual([...prices].sort((a, b) => b - a));
-    expect(settled.biggest_payouts).toContainEqual(
-      expect.objectContaining({
-        current_race_id: raceId,
-        bet_type: 'Win',
-        combination: String(winner),
-        two_dollar_payout_cents: win,
-      }),
+    // The race's every $2 price (Win, Place and Show among them), biggest first: the day lists the
+    // five biggest, each as the race's payoffs show it (the Win price only when it is one of them:
+    // a seed may make every exotic pay more).
+    const all = payoffs.pools.flatMap((pool) =>
+      pool.payoffs.map((p) => ({
+        bet_type: pool.bet_type,
+        combination: p.combination,
+        cents: p.two_dollar_payout_cents,
+      })),
     );
+    const biggest = all.map((p) => p.cents).sort((a, b) => b - a);
+    expect(settled.biggest_payouts.map((p) => p.two_dollar_payout_cents)).toEqual(biggest.slice(0, 5));
+    for (const listed of settled.biggest_payouts) {
+      expect(listed.current_race_id).toBe(raceId);
+      expect(all).toContainEqual({
+        bet_type: listed.bet_type,
+        combination: listed.combination,
+        cents: listed.two_dollar_payout_cents,
+      });
+    }
+    const win = payoffs.win_place_show.find((w) => w.post_position === winner)?.win_cents as number;
+    expect(all).toContainEqual({ bet_type: 'Win', combination: String(winner), cents: win });
     expect(settled.biggest_payouts.every((p) => p.race_name.length > 0 && p.track_name.length > 0)).toBe(true);
   });
 

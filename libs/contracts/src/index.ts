@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './admin';
 export * from './api';
 export * from './auction';
 export * from './catalog';

@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts';
+import { adminApi } from './admin';
 import type { ApiOperation } from './api';
 import { auctionApi } from './auction';
 import { catalogApi } from './catalog';
@@ -29,6 +30,7 @@ export const API_OPERATIONS = {
   catalog: catalogApi,
   health: healthApi,
   accounts: accountsApi,
+  admin: adminApi,
   stats: statsApi,
   wagering: wageringApi,
   program: programApi,

@@ -12,6 +12,7 @@ import { AuctionHorse } from '../auction/entities/auction-horse.entity';
 import { AuctionSaleRow } from '../auction/entities/auction-sale.entity';
 import { AuctionSaleInviteRow } from '../auction/entities/auction-sale-invite.entity';
 import { SalesContract } from '../auction/entities/sales-contract.entity';
+import { AuditEntryRow } from '../audit/entities/audit-entry.entity';
 import { BetType } from '../catalog/entities/bet-type.entity';
 import { Breed } from '../catalog/entities/breed.entity';
 import { Horse } from '../catalog/entities/horse.entity';
@@ -57,6 +58,7 @@ import { WagerPoolInterest } from '../wagering/entities/wager-pool-interest.enti
 /** Every entity of the schema; the committed migrations must produce exactly these tables. */
 export const ENTITIES = [
   User,
+  AuditEntryRow,
   UserSettingsRow,
   Session,
   WalletAccount,

@@ -27,6 +27,7 @@ import { FreeRacing1795600190000 } from './1795600190000-FreeRacing';
 import { NewsItems1795600210000 } from './1795600210000-NewsItems';
 import { FeaturedBonus1795600220000 } from './1795600220000-FeaturedBonus';
 import { NewsKinds1795600230000 } from './1795600230000-NewsKinds';
+import { AdminAudit1795600240000 } from './1795600240000-AdminAudit';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   NewsItems1795600210000,
   FeaturedBonus1795600220000,
   NewsKinds1795600230000,
+  AdminAudit1795600240000,
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, idParams, isoDateTime, listResponseSchema, queryInteger } from './api';
+import { defineOperation, idParams, isoDateTime, listResponseSchema, queryEnum, queryInteger, queryText } from './api';
 
 /** Sign-up and profile limits, shared so the client shows the same rules the server enforces. */
 export const ACCOUNT_LIMITS = {
@@ -28,6 +28,7 @@ export const AUTH_REASONS = {
   sessionExpired: 'session_expired',
   csrf: 'csrf',
   forbidden: 'forbidden',
+  accountDisabled: 'account_disabled',
 } as const;
 
 /** The spec's messages (§8) for the login, logout and inactivity flows. */
@@ -166,7 +167,11 @@ export type LoginLinkCreated = z.infer<typeof loginLinkCreatedSchema>;
 
 /** GET /api/admin/users: one row of the users table (admins only). */
 export const adminUserRowSchema = userProfileSchema
-  .pick({ id: true, username: true, email: true, role: true, created_at: true, balance_cents: true })
+  .pick({ id: true, username: true, email: true, full_name: true, role: true, created_at: true, balance_cents: true })
+  .extend({
+    disabled: z.boolean().describe('an admin disabled it: it cannot log in until enabled again'),
+    deleted: z.boolean().describe('an admin deleted it (its bets and ledger stay): it can never log in again'),
+  })
   .meta({ id: 'AdminUserRow' });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
@@ -200,6 +205,16 @@ const usernameField = z
   .max(L.usernameMax, `must be at most ${L.usernameMax} characters`)
   .regex(new RegExp(L.usernamePattern), 'may hold only letters, digits, dot, dash and underscore');
 
+/** An empty name clears it (null). */
+const fullNameField = z
+  .string()
+  .trim()
+  .max(L.fullNameMax, `must be at most ${L.fullNameMax} characters`)
+  .nullable()
+  .optional()
+  .transform((v) => (v === '' ? null : v))
+  .describe('empty or null clears it');
+
 const newPasswordField = z
   .string({ message: 'is required' })
   .min(L.passwordMin, `must be at least ${L.passwordMin} characters`)
@@ -227,15 +242,7 @@ export const updateMeRequestSchema = z
   .object({
     username: usernameField.optional(),
     email: emailField.optional(),
-    /** An empty name clears it (null). */
-    full_name: z
-      .string()
-      .trim()
-      .max(L.fullNameMax, `must be at most ${L.fullNameMax} characters`)
-      .nullable()
-      .optional()
-      .transform((v) => (v === '' ? null : v))
-      .describe('empty or null clears it'),
+    full_name: fullNameField,
     current_password: z.string().max(L.passwordMax).optional().describe('needed to change the e-mail'),
   })
   .strict()
@@ -266,8 +273,58 @@ const pageQuery = (defaultLimit: number) =>
 export const ledgerQuerySchema = pageQuery(25);
 export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
 
-export const adminUsersQuerySchema = pageQuery(50);
+/** What the admins' users table sorts by. */
+export const ADMIN_USER_SORTS = ['id', 'username', 'email', 'role', 'created_at', 'balance_cents'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+export const adminUsersQuerySchema = pageQuery(50).extend({
+  q: queryText(100).describe('part of a username, e-mail or full name (any case)'),
+  sort: queryEnum(ADMIN_USER_SORTS, 'id'),
+  order: queryEnum(['asc', 'desc'] as const, 'asc'),
+});
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+/** PATCH /api/admin/users/{id}: any of these (at least one). */
+export const adminUpdateUserRequestSchema = z
+  .object({
+    username: usernameField.optional(),
+    email: emailField.optional(),
+    full_name: fullNameField,
+    role: z.enum(USER_ROLES, { message: `must be one of ${USER_ROLES.join(', ')}` }).optional(),
+    disabled: z.boolean({ message: 'must be true or false' }).optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'name at least one field to change' })
+  .meta({ id: 'AdminUpdateUserRequest' });
+export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
+
+/** The largest wallet adjustment an admin may make at once ($1,000,000). */
+export const WALLET_ADJUSTMENT_MAX_CENTS = 100_000_000;
+
+/** POST /api/admin/users/{id}/wallet-adjustments: money in (positive) or out (negative), with why. */
+export const walletAdjustmentRequestSchema = z
+  .object({
+    amount_cents: z
+      .int({ message: 'must be a whole number of cents' })
+      .min(-WALLET_ADJUSTMENT_MAX_CENTS, `must be at least -${WALLET_ADJUSTMENT_MAX_CENTS}`)
+      .max(WALLET_ADJUSTMENT_MAX_CENTS, `must be at most ${WALLET_ADJUSTMENT_MAX_CENTS}`)
+      .refine((v) => v !== 0, { message: 'must not be zero' })
+      .describe('positive: credit the wallet; negative: debit it'),
+    reason: z
+      .string({ message: 'is required' })
+      .trim()
+      .min(3, 'must be at least 3 characters')
+      .max(200, 'must be at most 200 characters')
+      .describe('why, shown in the wallet and the audit log'),
+  })
+  .strict()
+  .meta({ id: 'WalletAdjustmentRequest' });
+export type WalletAdjustmentRequest = z.input<typeof walletAdjustmentRequestSchema>;
+
+export const walletAdjustmentResponseSchema = z
+  .object({ user: adminUserRowSchema, transfer_id: z.int(), audit_id: z.int() })
+  .meta({ id: 'WalletAdjustmentResponse' });
+export type WalletAdjustmentResponse = z.infer<typeof walletAdjustmentResponseSchema>;
 
 /** A pass login's id (from the QR code). */
 const passParams = z.object({ id: z.string().describe('the pass id shown in the QR code') });
@@ -538,6 +595,63 @@ export const accountsApi = {
       401: NO_SESSION_401,
       403: 'you are not an admin (reason `forbidden`)',
       404: 'no user has that id',
+    },
+  }),
+  adminUpdateUser: defineOperation({
+    method: 'patch',
+    path: '/admin/users/{id}',
+    tags: ['admin'],
+    access: 'admin',
+    summary: 'Edit a user: username, e-mail, full name, role, disabled (admins only; audited)',
+    description:
+      "Disabling ends the user's sessions and keeps them from logging in. The last active admin cannot be demoted or disabled, and an admin cannot change their own role or disable themselves.",
+    params: idParams(),
+    body: adminUpdateUserRequestSchema,
+    status: 200,
+    response: adminUserRowSchema,
+    errors: {
+      400: 'a field is missing or invalid (each is named in `errors`), or your own role or account',
+      401: NO_SESSION_401,
+      403: `you are not an admin (reason \`forbidden\`), or ${CSRF_403}`,
+      404: 'no user has that id (or it was deleted)',
+      409: 'the username or e-mail is taken (reason `taken`), or it would leave no active admin (reason `last_admin`)',
+    },
+  }),
+  adminDeleteUser: defineOperation({
+    method: 'delete',
+    path: '/admin/users/{id}',
+    tags: ['admin'],
+    access: 'admin',
+    summary: 'Delete a user (soft: its bets and ledger stay; it can never log in again; admins only; audited)',
+    params: idParams(),
+    status: 200,
+    response: adminUserRowSchema,
+    errors: {
+      400: 'your own account',
+      401: NO_SESSION_401,
+      403: `you are not an admin (reason \`forbidden\`), or ${CSRF_403}`,
+      404: 'no user has that id (or it was deleted already)',
+      409: 'it is the last active admin (reason `last_admin`)',
+    },
+  }),
+  adminAdjustWallet: defineOperation({
+    method: 'post',
+    path: '/admin/users/{id}/wallet-adjustments',
+    tags: ['admin'],
+    access: 'admin',
+    summary: "Credit or debit a user's wallet through the ledger, with a reason (admins only; audited)",
+    description:
+      'One ledger transfer between the house and the wallet, written with its audit row in one transaction; the wallet shows "Adjustment by an admin: {reason}". A debit cannot take the wallet below zero.',
+    params: idParams(),
+    body: walletAdjustmentRequestSchema,
+    status: 201,
+    response: walletAdjustmentResponseSchema,
+    errors: {
+      400: 'a field is missing or invalid (each is named in `errors`)',
+      401: NO_SESSION_401,
+      403: `you are not an admin (reason \`forbidden\`), or ${CSRF_403}`,
+      404: 'no user has that id (or it was deleted)',
+      409: 'the wallet holds less than the debit (reason `insufficient_funds`)',
     },
   }),
 };

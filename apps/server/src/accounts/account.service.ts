@@ -1,15 +1,4 @@
-import type {
-  AdminUserPage,
-  AdminUserRow,
-  AdminUsersQuery,
-  accountsApi,
-  LedgerPage,
-  LedgerQuery,
-  MeResponse,
-  OperationBody,
-  UserProfile,
-  UserRole,
-} from '@furlong/contracts';
+import type { accountsApi, LedgerPage, LedgerQuery, MeResponse, OperationBody, UserProfile } from '@furlong/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InvalidRequestException, notFound } from '../common/api-error';
@@ -167,29 +156,6 @@ export class AccountService {
     const { items, total } = await this.ledgerRepository.entriesOfUser(userId, limit, offset);
     const descriptions = await this.descriptions.describe(items);
     return { items: items.map((e, i) => ({ ...e, description: descriptions[i] ?? e.reason })), total, limit, offset };
-  }
-
-  /** An admin sets a user's role; the user's sessions see it at once (their cached checks are dropped). */
-  async setRole(admin: AuthenticatedUser, userId: number, role: UserRole): Promise<AdminUserRow> {
-    if (admin.userId === userId) {
-      throw new InvalidRequestException([
-        { field: 'id', reason: 'is your own account: another admin changes your role' },
-      ]);
-    }
-    const row = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.users.profile(userId, manager))) throw notFound('User', userId);
-      await this.users.setRole(manager, userId, role);
-      return this.users.adminRow(userId, manager);
-    });
-    this.sessions.forget({ userId });
-    if (!row) throw notFound('User', userId);
-    this.logger.log(`User ${userId} is now ${role} (set by admin ${admin.userId})`);
-    return row;
-  }
-
-  async listUsers({ limit, offset }: AdminUsersQuery): Promise<AdminUserPage> {
-    const { items, total } = await this.users.list(limit, offset);
-    return { items, total, limit, offset };
   }
 
   /**

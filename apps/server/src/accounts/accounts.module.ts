@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AuditModule } from '../audit/audit.module';
 import { CryptoRandomness, Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccessCheck } from './access-check';
 import { AccountService } from './account.service';
+import { AdminUsers } from './admin-users.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -55,10 +57,12 @@ class AccountsStartup implements OnApplicationBootstrap {
  * @CurrentUser decorators of auth.decorators.ts need no import of this module.
  */
 @Module({
+  imports: [AuditModule],
   controllers: [AuthController, MeController, SettingsController, UsersController, AdminUsersController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },
     UserDirectory,
+    AdminUsers,
     SessionViewer,
     { provide: APP_GUARD, useClass: AuthGuard },
     AccountsStartup,

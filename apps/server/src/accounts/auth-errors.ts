@@ -32,6 +32,16 @@ export function forbidden(message = 'You do not have access to this.'): Forbidde
   return new ForbiddenException({ statusCode: 403, error: 'Forbidden', message, reason: AUTH_REASONS.forbidden });
 }
 
+/** 403 `account_disabled`: the password was right, but an admin has disabled the account. */
+export function accountDisabled(): ForbiddenException {
+  return new ForbiddenException({
+    statusCode: 403,
+    error: 'Forbidden',
+    message: 'This account is disabled. Please contact us.',
+    reason: AUTH_REASONS.accountDisabled,
+  });
+}
+
 export function csrfRejected(): ForbiddenException {
   return new ForbiddenException({
     statusCode: 403,

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ClientMeta } from './auth.decorators';
-import { badCredentials } from './auth-errors';
+import { accountDisabled, badCredentials } from './auth-errors';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordHasher } from './password-hasher';
 import { sha256 } from './secrets';
@@ -61,6 +61,11 @@ export class AuthService {
     user: { id: number; email: string },
     meta: ClientMeta,
   ): Promise<{ token: string; me: MeResponse }> {
+    // Every way in (password, pass, link, sign-up) passes here: a deleted account is as unknown,
+    // a disabled one is told so.
+    const block = await this.users.loginBlock(user.id, manager);
+    if (block === 'deleted') throw badCredentials();
+    if (block === 'disabled') throw accountDisabled();
     const token = this.random.token(32);
     const at = this.clock.now();
     const sessionId = await this.sessions.insert(manager, {

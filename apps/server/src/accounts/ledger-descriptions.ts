@@ -76,6 +76,8 @@ export function describeMovement(reason: string, name: ReferenceName | undefined
       return `${name.what} payout, ${name.where}`;
     case 'refund':
       return `Refund: ${name.what}, ${name.where}`;
+    case 'admin_adjustment':
+      return `Adjustment by an admin: ${name.what}`;
     default:
       return `${sentence(reason)}: ${name.what}, ${name.where}`;
   }

@@ -1,4 +1,4 @@
-import type { AdminUserRow, UserProfile, UserRole } from '@furlong/contracts';
+import type { AdminUserRow, AdminUserSort, AdminUsersQuery, UserProfile, UserRole } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -17,8 +17,19 @@ export class DuplicateUserError extends Error {
 }
 
 // Every column a response may carry: never password_hash.
-const ADMIN_ROW_COLUMNS =
-  'u.id, u.username, u.email, u.role, u.created_at, COALESCE(w.balance_cents, 0)::bigint AS balance_cents';
+const ADMIN_ROW_COLUMNS = `u.id, u.username, u.email, u.full_name, u.role, u.created_at,
+  COALESCE(w.balance_cents, 0)::bigint AS balance_cents,
+  u.disabled_at IS NOT NULL AS disabled, u.deleted_at IS NOT NULL AS deleted`;
+
+/** The admins' users table's sorts, as columns (never the query's text: an allow-list). */
+const ADMIN_SORT_COLUMNS: Record<AdminUserSort, string> = {
+  id: 'u.id',
+  username: 'lower(u.username)',
+  email: 'u.email',
+  role: 'u.role',
+  created_at: 'u.created_at',
+  balance_cents: 'COALESCE(w.balance_cents, 0)',
+};
 const PROFILE_COLUMNS = `u.id, u.uuid, u.username, u.email, u.full_name, u.role, u.created_at,
   COALESCE(w.balance_cents, 0)::bigint AS balance_cents`;
 
@@ -151,16 +162,56 @@ export class UserRepository {
     return rows[0];
   }
 
-  async list(limit: number, offset: number): Promise<{ items: AdminUserRow[]; total: number }> {
+  /** The admins' users table: searched (username, e-mail, full name; any case), sorted, paged. */
+  async list(q: AdminUsersQuery): Promise<{ items: AdminUserRow[]; total: number }> {
+    const params: unknown[] = [];
+    const where = q.q === undefined ? '' : `WHERE (u.username ILIKE $1 OR u.email ILIKE $1 OR u.full_name ILIKE $1)`;
+    if (q.q !== undefined) params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const order = `${ADMIN_SORT_COLUMNS[q.sort]} ${q.order === 'desc' ? 'DESC' : 'ASC'}, u.id`;
     const [items, counted]: [AdminUserRow[], { total: number }[]] = await Promise.all([
       this.dataSource.query(
         `SELECT ${ADMIN_ROW_COLUMNS}
            FROM users u LEFT JOIN wallet_accounts w ON w.user_id = u.id
-          ORDER BY u.id LIMIT $1 OFFSET $2`,
-        [limit, offset],
+          ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, q.limit, q.offset],
       ),
-      this.dataSource.query('SELECT count(*)::int AS total FROM users'),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM users u ${where}`, params),
     ]);
     return { items, total: counted[0]?.total ?? 0 };
+  }
+
+  /** The row an admin's change starts from, locked for the change (deleted ones too). */
+  async lockForAdmin(manager: EntityManager, id: number): Promise<AdminUserRow | undefined> {
+    await manager.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+    return this.adminRow(id, manager);
+  }
+
+  /**
+   * The active admins (neither disabled nor deleted), locked: two admins demoting each other at
+   * once wait for one another, so the second sees the first's change and the last admin stays.
+   */
+  async lockActiveAdmins(manager: EntityManager): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM users WHERE role = 'admin' AND disabled_at IS NULL AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async setDisabled(manager: EntityManager, id: number, disabled: boolean, at: Date): Promise<void> {
+    await manager.query('UPDATE users SET disabled_at = $2 WHERE id = $1', [id, disabled ? at : null]);
+  }
+
+  async markDeleted(manager: EntityManager, id: number, at: Date): Promise<void> {
+    await manager.query('UPDATE users SET deleted_at = $2 WHERE id = $1', [id, at]);
+  }
+
+  /** Whether the account may log in: not disabled, not deleted. */
+  async loginBlock(id: number, manager?: EntityManager): Promise<'disabled' | 'deleted' | null> {
+    const rows: { disabled: boolean; deleted: boolean }[] = await (manager ?? this.dataSource).query(
+      'SELECT disabled_at IS NOT NULL AS disabled, deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
+      [id],
+    );
+    const r = rows[0];
+    return r?.deleted ? 'deleted' : r?.disabled ? 'disabled' : null;
   }
 }

@@ -7,10 +7,13 @@ import {
   type OperationParams,
   type OperationQuery,
   type UserProfile,
+  type WalletAdjustmentResponse,
 } from '@furlong/contracts';
 import { Controller, Inject } from '@nestjs/common';
+import { type AuditContext, Audited } from '../audit/audit-context';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { AccountService } from './account.service';
+import { AdminUsers } from './admin-users.service';
 import { CurrentUser } from './auth.decorators';
 import type { AuthenticatedUser } from './session-auth';
 @Controller()
@@ -36,19 +39,45 @@ export class UsersController {
 }
 @Controller()
 export class AdminUsersController {
-  constructor(@Inject(AccountService) private readonly accounts: AccountService) {}
+  constructor(@Inject(AdminUsers) private readonly admin: AdminUsers) {}
 
   @Endpoint(accountsApi.adminUsers)
   list(@Parsed('query') query: OperationQuery<typeof accountsApi.adminUsers>): Promise<AdminUserPage> {
-    return this.accounts.listUsers(query);
+    return this.admin.list(query);
   }
 
   @Endpoint(accountsApi.setUserRole)
   setRole(
-    @CurrentUser() admin: AuthenticatedUser,
+    @Audited() ctx: AuditContext,
     @Parsed('params') { id }: OperationParams<typeof accountsApi.setUserRole>,
     @Parsed('body') { role }: OperationBody<typeof accountsApi.setUserRole>,
   ): Promise<AdminUserRow> {
-    return this.accounts.setRole(admin, id, role);
+    return this.admin.setRole(ctx, id, role);
+  }
+
+  @Endpoint(accountsApi.adminUpdateUser)
+  update(
+    @Audited() ctx: AuditContext,
+    @Parsed('params') { id }: OperationParams<typeof accountsApi.adminUpdateUser>,
+    @Parsed('body') body: OperationBody<typeof accountsApi.adminUpdateUser>,
+  ): Promise<AdminUserRow> {
+    return this.admin.update(ctx, id, body);
+  }
+
+  @Endpoint(accountsApi.adminDeleteUser)
+  delete(
+    @Audited() ctx: AuditContext,
+    @Parsed('params') { id }: OperationParams<typeof accountsApi.adminDeleteUser>,
+  ): Promise<AdminUserRow> {
+    return this.admin.delete(ctx, id);
+  }
+
+  @Endpoint(accountsApi.adminAdjustWallet)
+  adjustWallet(
+    @Audited() ctx: AuditContext,
+    @Parsed('params') { id }: OperationParams<typeof accountsApi.adminAdjustWallet>,
+    @Parsed('body') body: OperationBody<typeof accountsApi.adminAdjustWallet>,
+  ): Promise<WalletAdjustmentResponse> {
+    return this.admin.adjustWallet(ctx, id, body);
   }
 }

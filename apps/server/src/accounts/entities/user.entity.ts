@@ -29,4 +29,12 @@ export class User {
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
+
+  /** Set by an admin: the account cannot log in until it is cleared. */
+  @Column({ type: 'timestamptz', nullable: true })
+  disabled_at: Date | null;
+
+  /** Deleted by an admin (soft: its bets and ledger stay); it can never log in again. */
+  @Column({ type: 'timestamptz', nullable: true })
+  deleted_at: Date | null;
 }

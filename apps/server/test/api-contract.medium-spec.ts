@@ -116,6 +116,23 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     const me = await (await w.fresh()).get<{ id: number }>('/api/me');
     return { as: 'admin', path: `/api/admin/users/${me.body.id}/role`, body: { role: 'operator' } };
   },
+  'accounts.adminUpdateUser': async (w) => {
+    const me = await (await w.fresh()).get<{ id: number }>('/api/me');
+    return { as: 'admin', path: `/api/admin/users/${me.body.id}`, body: { full_name: 'Fresh Face', disabled: true } };
+  },
+  'accounts.adminDeleteUser': async (w) => {
+    const me = await (await w.fresh()).get<{ id: number }>('/api/me');
+    return { as: 'admin', path: `/api/admin/users/${me.body.id}` };
+  },
+  'accounts.adminAdjustWallet': async (w) => {
+    const me = await (await w.fresh()).get<{ id: number }>('/api/me');
+    return {
+      as: 'admin',
+      path: `/api/admin/users/${me.body.id}/wallet-adjustments`,
+      body: { amount_cents: 1_000, reason: 'a contract sample' },
+    };
+  },
+  'admin.auditLog': () => ({ as: 'admin', path: '/api/admin/audit?limit=5' }),
   'racing.scratchRunner': (w) => ({
     as: 'admin',
     path: `/api/admin/current_races/${w.scratchRaceId}/scratches`,

@@ -120,6 +120,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/endpoint-test', label: 'Endpoint Test', roles: OPERATOR_ROLES },
       { to: '/admin/ops', label: 'Operations', roles: OPERATOR_ROLES },
       { to: '/admin/outbox', label: 'Outbox', roles: ['admin'] },
+      { to: '/admin-profile', label: 'Users', roles: ['admin'] },
+      { to: '/admin/audit', label: 'Audit Log', roles: ['admin'] },
     ],
   },
 ];

@@ -340,6 +340,10 @@ const guardedRoutes: RouteObject[] = [
     ...lazyPage(async () => (await import('../features/account/components/admin-profile-page')).AdminProfilePage),
   },
   {
+    path: 'admin/audit',
+    ...lazyPage(async () => (await import('../features/admin/components/audit-log-page')).AuditLogPage),
+  },
+  {
     path: 'user-dashboard',
     ...lazyPage(async () => (await import('../features/stable/components/user-dashboard-page')).UserDashboardPage),
   },

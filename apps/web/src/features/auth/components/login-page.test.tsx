@@ -62,6 +62,14 @@ describe('LoginPage', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('should say so when an admin has disabled the account', async () => {
+    const message = 'This account is disabled. Please contact us.';
+    mockApi({ '/api/auth/login': () => json(403, { statusCode: 403, message, reason: 'account_disabled' }) });
+    renderRoute('/login');
+    await fillAndSubmit('ada@furlong.test', 'correct horse');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('should label the button Logged In when already signed in', async () => {
     asMember('Ada');
     mockApi({});

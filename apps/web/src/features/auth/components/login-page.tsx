@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type MeResponse } from '@furlong/contracts';
+import { AUTH_MESSAGES, AUTH_REASONS, type MeResponse } from '@furlong/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,10 +24,11 @@ const schema = z.object({
 });
 type LoginForm = z.infer<typeof schema>;
 
-/** What went wrong with a login, in the spec's words (§8), or the server's for throttling. */
+/** What went wrong with a login, in the spec's words (§8), or the server's for throttling and a disabled account. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return AUTH_MESSAGES.loginNoMatch;
   if (error instanceof ApiError && error.status === 429) return error.message;
+  if (error instanceof ApiError && error.reason === AUTH_REASONS.accountDisabled) return error.message;
   return AUTH_MESSAGES.loginFailed;
 }
 

@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { logIn, signUpAndLogIn } from '../support/accounts';
+import { screenshot } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+
+const ADMIN = { email: 'registrar@furlong.test', password: 'the registrars password' };
+
+// Administration in chromium (issue 21): an admin finds a member, edits and disables them, credits
+// their wallet with a reason, and reads all of it in the audit log; the member is then refused at login.
+describe('administration in a browser', () => {
+  const suite = browserSuite('furlong_browser_admin', {
+    RACING_ENABLED: 'false',
+    AUCTION_HOUSE_SALES: 'false',
+    FREE_BOARDS: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  let page: Page;
+  let baseUrl: string;
+
+  beforeEach(() => {
+    page = suite.page;
+    baseUrl = suite.server.baseUrl;
+  });
+
+  it('should edit and disable a member, adjust their wallet, and show it all in the audit log', async () => {
+    const member = await signUpAndLogIn(page, baseUrl);
+    await page.context().clearCookies();
+    await logIn(page, baseUrl, ADMIN);
+
+    await page.goto(`${baseUrl}/admin-profile`);
+    await page.getByLabel('Find a user').fill(member.username);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Edit ${member.username}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${member.username}` });
+    await edit.getByLabel('Full name').fill('Dora Marsh');
+    await edit.getByRole('checkbox').check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row').filter({ hasText: member.username });
+    await row.getByText('Disabled').waitFor();
+    await row.getByText('Dora Marsh').waitFor();
+
+    await page.getByRole('button', { name: `Adjust the wallet of ${member.username}` }).click();
+    const wallet = page.getByRole('form', { name: `Adjust the wallet of ${member.username}` });
+    await wallet.getByLabel('Amount ($)').fill('25');
+    await wallet.getByLabel('Reason').fill('welcome back');
+    await wallet.getByRole('button', { name: 'Credit $25.00' }).click();
+    await row.getByText('$1,025.00').waitFor();
+    await screenshot(page, 'admin-users');
+
+    await page.getByRole('link', { name: 'audit log' }).click();
+    const log = page.getByRole('table', { name: /Audit log/ });
+    await log.waitFor();
+    await log.getByRole('row').filter({ hasText: 'wallet.adjust' }).getByText('reason: — → "welcome back"').waitFor();
+    const update = log.getByRole('row').filter({ hasText: 'user.update' });
+    await update.getByText('disabled: false → true').waitFor();
+    await update.getByText('full_name: null → "Dora Marsh"').waitFor();
+    await screenshot(page, 'admin-audit-log');
+
+    await page.context().clearCookies();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('This account is disabled. Please contact us.').waitFor();
+  });
+});

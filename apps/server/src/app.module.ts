@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module';
+import { AdminModule } from './admin/admin.module';
 import { AuctionModule } from './auction/auction.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { Clock, SystemClock } from './common/clock';
@@ -53,6 +54,7 @@ export class AppModule {
         FreeRacingModule,
         ContentModule,
         OpsModule,
+        AdminModule,
       ],
       controllers: [HealthController],
     };

@@ -36,6 +36,40 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 export const auditPageSchema = listResponseSchema(auditEntrySchema).meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
+/** The message the spec gives a failed scan (§8). */
+export const SCAN_FAILED_MESSAGE = 'Error occurred while running scan and insert process.';
+
+/** One kind of gap the scan looks for: where, what, how many it found and how many it repaired. */
+export const scanCheckSchema = z
+  .object({
+    table: z.string(),
+    check: z.string(),
+    found: z.int(),
+    fixed: z.int(),
+    note: z.string().describe('how it was repaired, or why not'),
+  })
+  .meta({ id: 'ScanCheck' });
+export type ScanCheck = z.infer<typeof scanCheckSchema>;
+
+/** A run of the scan and insert (issue 21), as the audit log keeps it. */
+export const scanReportSchema = z
+  .object({
+    audit_id: z.int(),
+    ran_at: isoDateTime(),
+    ran_by: z.string(),
+    duration_ms: z.int(),
+    checks: z.array(scanCheckSchema),
+    /** The spec's message when a check failed; null when every check ran. */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'ScanReport' });
+export type ScanReport = z.infer<typeof scanReportSchema>;
+
+export const lastScanSchema = z
+  .object({ report: scanReportSchema.nullable().describe('the latest run, or null before the first') })
+  .meta({ id: 'LastScan' });
+export type LastScan = z.infer<typeof lastScanSchema>;
+
 export const adminApi = {
   auditLog: defineOperation({
     method: 'get',
@@ -48,6 +82,35 @@ export const adminApi = {
     response: auditPageSchema,
     errors: {
       400: 'a bad or unknown query parameter (each is named in `errors`)',
+      401: 'not logged in, or the session ran out',
+      403: 'you are not an admin (reason `forbidden`)',
+    },
+  }),
+  runScanInsert: defineOperation({
+    method: 'post',
+    path: '/admin/scan-insert',
+    tags: ['admin'],
+    access: 'admin',
+    summary:
+      'Scan the data for the gaps a racing database accumulates and repair what can be derived (admins only; audited)',
+    description:
+      "Runs the admin.scan-insert job and answers its report: per table, what it found and what it repaired (tracks without today's card, races past their post that never ran, horses with results but no past performances). Idempotent: a second run finds nothing. A failed check is reported with the spec's message.",
+    status: 200,
+    response: scanReportSchema,
+    errors: {
+      401: 'not logged in, or the session ran out',
+      403: 'you are not an admin (reason `forbidden`), or a missing or invalid CSRF token',
+    },
+  }),
+  lastScanInsert: defineOperation({
+    method: 'get',
+    path: '/admin/scan-insert',
+    tags: ['admin'],
+    access: 'admin',
+    summary: 'The latest scan and insert report (admins only)',
+    status: 200,
+    response: lastScanSchema,
+    errors: {
       401: 'not logged in, or the session ran out',
       403: 'you are not an admin (reason `forbidden`)',
     },

@@ -125,6 +125,17 @@ export class AuditLog {
     return { items: rows.map(toEntry), total: n, limit: q.limit, offset: q.offset };
   }
 
+  /** The latest entry of an action (of one request, when given). */
+  async latest(action: string, requestId?: string): Promise<AuditEntry | undefined> {
+    const rows: AuditRowDb[] = await this.dataSource.query(
+      `SELECT id, at, actor_user_id, actor_username, ip, request_id, action, table_name, row_id, before, after, result, reason
+         FROM audit_log WHERE action = $1 AND ($2::text IS NULL OR request_id = $2)
+        ORDER BY at DESC, id DESC LIMIT 1`,
+      [action, requestId ?? null],
+    );
+    return rows[0] && toEntry(rows[0]);
+  }
+
   /** The reasons of these entries (for the wallet's words of an adjustment): id → reason text in `after`. */
   async adjustmentReasons(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();

@@ -29,6 +29,7 @@ import { RaceHistoryFigures } from './race-history-figures';
     DayCardSources,
     EarningsFigures,
     HorseRegistry,
+    PastPerformanceRefreshJob,
     RaceHistoryFigures,
     RaceHistoryRepository,
   ],

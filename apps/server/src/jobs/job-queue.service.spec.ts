@@ -67,6 +67,12 @@ class ContentHandlers {
 }
 
 @Injectable()
+class AdminHandlers {
+  @JobHandler('admin.scan-insert')
+  async scanInsert() {}
+}
+
+@Injectable()
 class FreeRacingHandlers {
   @JobHandler('free.odds')
   async odds() {}
@@ -101,6 +107,7 @@ describe(collectHandlers.name, () => {
       StableHandlers,
       AuctionHandlers,
       ContentHandlers,
+      AdminHandlers,
       FreeRacingHandlers,
     ]);
     const sut = collectHandlers(discovery, scanner);

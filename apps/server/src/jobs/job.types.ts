@@ -28,6 +28,8 @@ export interface JobPayloads {
   'content.news': { reason: 'schedule' | 'resulted' };
   /** News: the configured RSS/Atom feed read, its new items stored once each by their guid. */
   'content.feed': { reason: 'schedule' | 'start' };
+  /** Administration: the scan and insert, run for an admin (who is recorded in the audit log with its report). */
+  'admin.scan-insert': { actor_user_id: number | null; actor_username: string; ip: string; request_id: string };
   /** Free races: a horse's odds refresh due at `due_at_ms` (applied only while that is still its next one). */
   'free.odds': { board_id: number; post: number; due_at_ms: number };
   /** Free races: a board's race finished: the result, the seed revealed, the picks scored (once). */
@@ -54,6 +56,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'content.outbox',
   'content.news',
   'content.feed',
+  'admin.scan-insert',
   'free.odds',
   'free.finish',
   'free.sweep',

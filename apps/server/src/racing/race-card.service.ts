@@ -126,6 +126,11 @@ export class RaceCardService {
   }
 
   /** ensureCard for a track already read (the scheduler reads them all at once). */
+  /** Whether a track's card for a day holds fewer races than the day should (none made, or cut short). */
+  async cardMissing(track: CardTrackRow, date: string): Promise<boolean> {
+    return (await this.cards.countRaces(track.id, date)) < Math.min(track.daily_races, MAX_DAILY_RACES);
+  }
+
   async ensureTrackCard(track: CardTrackRow, date: string): Promise<CardTrackRow> {
     const trackId = track.id;
     // Most calls find the card made: skip the write transaction then.

@@ -13,6 +13,7 @@ import { RaceResultController } from './race-result.controller';
 import { RaceRunner } from './race-runner.service';
 import { RaceSchedulerJob } from './race-scheduler.job';
 import { RacingService } from './racing.service';
+import { RacingMaintenance } from './racing-maintenance';
 import { RunnerRatings } from './runner-ratings';
 import { ScratchRepository } from './scratch.repository';
 import { ScratchService } from './scratch.service';
@@ -36,6 +37,7 @@ import { ScratchHooks } from './scratch-hooks';
     RunnerRatings,
     RaceRepository,
     RacingService,
+    RacingMaintenance,
     RaceRunner,
     RaceSchedulerJob,
     RaceGateway,
@@ -45,6 +47,7 @@ import { ScratchHooks } from './scratch-hooks';
   ],
   exports: [
     RacingService,
+    RacingMaintenance,
     RaceCardService,
     RaceEntries,
     RaceEvents,

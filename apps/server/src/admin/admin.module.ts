@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { RacingModule } from '../racing/racing.module';
+import { ScanInsert } from './scan-insert';
+import { ScanInsertController } from './scan-insert.controller';
+
+/**
+ * Administration across modules (issue 21): the scan and insert, which asks each owner to find and
+ * repair its gaps (racing, the catalog) and keeps its reports in the audit log. It owns no table.
+ */
+@Module({
+  imports: [AuditModule, CatalogModule, RacingModule],
+  controllers: [ScanInsertController],
+  providers: [ScanInsert],
+})
+export class AdminModule {}

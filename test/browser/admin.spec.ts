@@ -6,7 +6,8 @@ import { browserSuite } from '../support/browser-suite';
 const ADMIN = { email: 'registrar@furlong.test', password: 'the registrars password' };
 
 // Administration in chromium (issue 21): an admin finds a member, edits and disables them, credits
-// their wallet with a reason, and reads all of it in the audit log; the member is then refused at login.
+// their wallet with a reason, reads all of it in the audit log, runs the scan and insert twice (the
+// second finds nothing); the member is then refused at login.
 describe('administration in a browser', () => {
   const suite = browserSuite('furlong_browser_admin', {
     RACING_ENABLED: 'false',
@@ -23,7 +24,7 @@ describe('administration in a browser', () => {
     baseUrl = suite.server.baseUrl;
   });
 
-  it('should edit and disable a member, adjust their wallet, and show it all in the audit log', async () => {
+  it('should edit and disable a member, adjust their wallet, scan twice, and show it all in the audit log', async () => {
     const member = await signUpAndLogIn(page, baseUrl);
     await page.context().clearCookies();
     await logIn(page, baseUrl, ADMIN);
@@ -56,6 +57,24 @@ describe('administration in a browser', () => {
     await update.getByText('disabled: false → true').waitFor();
     await update.getByText('full_name: null → "Dora Marsh"').waitFor();
     await screenshot(page, 'admin-audit-log');
+
+    // The scan and insert, twice: the second run finds nothing.
+    await page.goto(`${baseUrl}/run-scan-insert`);
+    await page.getByRole('button', { name: 'Run scan and insert' }).click();
+    await page.getByRole('heading', { name: 'This run' }).waitFor();
+    await page.getByRole('button', { name: 'Run scan and insert' }).click();
+    await page
+      .getByRole('region', { name: 'Scan report' })
+      .getByText(/Nothing to repair\./)
+      .waitFor();
+    await screenshot(page, 'admin-scan-insert');
+    await page.goto(`${baseUrl}/admin/audit`);
+    await page
+      .getByRole('table', { name: /Audit log/ })
+      .getByRole('row')
+      .filter({ hasText: 'scan.run' })
+      .first()
+      .waitFor();
 
     await page.context().clearCookies();
     await page.goto(`${baseUrl}/login`);

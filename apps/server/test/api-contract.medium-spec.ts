@@ -133,6 +133,8 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     };
   },
   'admin.auditLog': () => ({ as: 'admin', path: '/api/admin/audit?limit=5' }),
+  'admin.runScanInsert': () => ({ as: 'admin', path: '/api/admin/scan-insert' }),
+  'admin.lastScanInsert': () => ({ as: 'admin', path: '/api/admin/scan-insert' }),
   'racing.scratchRunner': (w) => ({
     as: 'admin',
     path: `/api/admin/current_races/${w.scratchRaceId}/scratches`,

@@ -122,6 +122,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/admin/outbox', label: 'Outbox', roles: ['admin'] },
       { to: '/admin-profile', label: 'Users', roles: ['admin'] },
       { to: '/admin/audit', label: 'Audit Log', roles: ['admin'] },
+      { to: '/run-scan-insert', label: 'Scan and Insert', roles: ['admin'] },
     ],
   },
 ];

@@ -340,6 +340,10 @@ const guardedRoutes: RouteObject[] = [
     ...lazyPage(async () => (await import('../features/account/components/admin-profile-page')).AdminProfilePage),
   },
   {
+    path: 'run-scan-insert',
+    ...lazyPage(async () => (await import('../features/admin/components/scan-insert-page')).ScanInsertPage),
+  },
+  {
     path: 'admin/audit',
     ...lazyPage(async () => (await import('../features/admin/components/audit-log-page')).AuditLogPage),
   },
@@ -441,7 +445,6 @@ const guardedRoutes: RouteObject[] = [
     ['insert-columns', 'Insert Columns'],
     ['add-columns', 'Add Columns'],
     ['showDB', 'Tables'],
-    ['run-scan-insert', 'Scan and Insert'],
   ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
 ];
 

@@ -70,6 +70,49 @@ export const lastScanSchema = z
   .meta({ id: 'LastScan' });
 export type LastScan = z.infer<typeof lastScanSchema>;
 
+/** One column of a table as the table browser shows it (never a secret's). */
+export const tableColumnSchema = z
+  .object({
+    name: z.string(),
+    type: z.string().describe('the database type, e.g. integer, text, timestamp with time zone'),
+    nullable: z.boolean(),
+    primary: z.boolean(),
+  })
+  .meta({ id: 'TableColumn' });
+export type TableColumn = z.infer<typeof tableColumnSchema>;
+
+/** A table the browser may show: its columns and how many rows it holds. */
+export const tableSummarySchema = z
+  .object({
+    name: z.string(),
+    columns: z.array(tableColumnSchema),
+    hidden_columns: z.int().describe('columns left out because they hold secrets'),
+    rows: z.int().describe('rows now'),
+  })
+  .meta({ id: 'TableSummary' });
+export type TableSummary = z.infer<typeof tableSummarySchema>;
+
+export const tablesResponseSchema = z.object({ items: z.array(tableSummarySchema) }).meta({ id: 'TablesResponse' });
+export type TablesResponse = z.infer<typeof tablesResponseSchema>;
+
+/** A table name as the browser takes it: the allow-list decides, this only bounds the text. */
+export const tableParamsSchema = z.object({
+  table: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,62}$/, 'must be a table name: a-z, 0-9 and _, starting with a letter')
+    .describe('a table of GET /api/admin/tables'),
+});
+
+export const tableRowsQuerySchema = z.strictObject({
+  limit: queryInteger(1, 200, 50),
+  offset: queryInteger(0, 2_147_483_647, 0),
+});
+
+export const tableRowsSchema = listResponseSchema(z.record(z.string(), z.unknown()))
+  .extend({ table: z.string(), columns: z.array(z.string()) })
+  .meta({ id: 'TableRows' });
+export type TableRows = z.infer<typeof tableRowsSchema>;
+
 export const adminApi = {
   auditLog: defineOperation({
     method: 'get',
@@ -84,6 +127,38 @@ export const adminApi = {
       400: 'a bad or unknown query parameter (each is named in `errors`)',
       401: 'not logged in, or the session ran out',
       403: 'you are not an admin (reason `forbidden`)',
+    },
+  }),
+  tables: defineOperation({
+    method: 'get',
+    path: '/admin/tables',
+    tags: ['admin'],
+    access: 'admin',
+    summary: 'The tables an admin may browse, with their columns and row counts (admins only)',
+    description:
+      'An allow-list taken from the entity metadata: every table but the ones that hold only secrets (sessions, login passes, login-link redemptions, throttles) and the audit log; columns holding secrets (password hashes, token hashes) are left out of every table.',
+    status: 200,
+    response: tablesResponseSchema,
+    errors: {
+      401: 'not logged in, or the session ran out',
+      403: 'you are not an admin (reason `forbidden`)',
+    },
+  }),
+  tableRows: defineOperation({
+    method: 'get',
+    path: '/admin/tables/{table}/rows',
+    tags: ['admin'],
+    access: 'admin',
+    summary: "A page of a table's rows, by primary key (admins only; read-only)",
+    params: tableParamsSchema,
+    query: tableRowsQuerySchema,
+    status: 200,
+    response: tableRowsSchema,
+    errors: {
+      400: 'a bad table name or query parameter (each is named in `errors`)',
+      401: 'not logged in, or the session ran out',
+      403: 'you are not an admin (reason `forbidden`)',
+      404: 'no table of that name may be browsed',
     },
   }),
   runScanInsert: defineOperation({

@@ -4,14 +4,17 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { RacingModule } from '../racing/racing.module';
 import { ScanInsert } from './scan-insert';
 import { ScanInsertController } from './scan-insert.controller';
+import { TableBrowser } from './table-browser';
+import { TableBrowserController } from './table-browser.controller';
 
 /**
  * Administration across modules (issue 21): the scan and insert, which asks each owner to find and
- * repair its gaps (racing, the catalog) and keeps its reports in the audit log. It owns no table.
+ * repair its gaps (racing, the catalog) and keeps its reports in the audit log, and the read-only
+ * table and field browser over an allow-list from the entity metadata. It owns no table.
  */
 @Module({
   imports: [AuditModule, CatalogModule, RacingModule],
-  controllers: [ScanInsertController],
-  providers: [ScanInsert],
+  controllers: [ScanInsertController, TableBrowserController],
+  providers: [ScanInsert, TableBrowser],
 })
 export class AdminModule {}

@@ -7,7 +7,7 @@ const ADMIN = { email: 'registrar@furlong.test', password: 'the registrars passw
 
 // Administration in chromium (issue 21): an admin finds a member, edits and disables them, credits
 // their wallet with a reason, reads all of it in the audit log, runs the scan and insert twice (the
-// second finds nothing); the member is then refused at login.
+// second finds nothing), browses the users table (no password hash); the member is then refused at login.
 describe('administration in a browser', () => {
   const suite = browserSuite('furlong_browser_admin', {
     RACING_ENABLED: 'false',
@@ -75,6 +75,15 @@ describe('administration in a browser', () => {
       .filter({ hasText: 'scan.run' })
       .first()
       .waitFor();
+
+    // The table browser: the users' fields without the password hash, and their rows.
+    await page.goto(`${baseUrl}/showDB`);
+    await page.getByLabel('Table', { exact: true }).selectOption('users');
+    const fields = page.getByRole('region', { name: 'Fields of users' });
+    await fields.getByRole('cell', { name: 'email', exact: true }).waitFor();
+    expect(await fields.getByRole('cell', { name: 'password_hash' }).count()).toBe(0);
+    await page.getByRole('region', { name: 'Rows of users' }).getByText(member.email).waitFor();
+    await screenshot(page, 'admin-tables');
 
     await page.context().clearCookies();
     await page.goto(`${baseUrl}/login`);

@@ -1,4 +1,4 @@
-import type { AuditPage, LastScan, ScanReport } from '@furlong/contracts';
+import type { AuditPage, LastScan, ScanReport, TableRows, TablesResponse } from '@furlong/contracts';
 import { DataSource } from 'typeorm';
 import { ApiSession } from './support/api-session';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -103,5 +103,48 @@ describe('Scan and insert', () => {
     await member.signUp('scanmember', 'scanmember@furlong.test', 'a member password');
     expect((await member.request('POST', '/api/admin/scan-insert')).status).toBe(403);
     expect((await member.get('/api/admin/scan-insert')).status).toBe(403);
+  });
+
+  it('should browse the allow-listed tables read-only, never a secret, never by a name it did not list', async () => {
+    const { body, status } = await admin.get<TablesResponse>('/api/admin/tables');
+    expect(status).toBe(200);
+    const names = body.items.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['users', 'horses', 'current_races', 'bets', 'ledger_entries']));
+    for (const hidden of ['sessions', 'audit_log', 'login_passes', 'auth_throttle'])
+      expect(names).not.toContain(hidden);
+    const users = body.items.find((t) => t.name === 'users');
+    expect(users?.columns.map((c) => c.name)).not.toContain('password_hash');
+    expect(users?.hidden_columns).toBe(1);
+    expect(users?.columns.find((c) => c.name === 'id')).toMatchObject({
+      type: 'integer',
+      primary: true,
+      nullable: false,
+    });
+    expect(users?.columns.find((c) => c.name === 'created_at')?.type).toBe('timestamp with time zone');
+    const [count]: { n: number }[] = await db().query('SELECT count(*)::int AS n FROM users');
+    expect(users?.rows).toBe(count?.n);
+    expect(body.items.find((t) => t.name === 'current_races')?.columns.map((c) => c.name)).not.toContain('seed');
+
+    const page = await admin.get<TableRows>('/api/admin/tables/users/rows?limit=2&offset=0');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ table: 'users', limit: 2, offset: 0, total: count?.n });
+    expect(page.body.items.length).toBeLessThanOrEqual(2);
+    expect(JSON.stringify(page.body)).not.toContain('password_hash');
+    expect(JSON.stringify(page.body)).not.toMatch(/\$argon2/);
+
+    for (const name of ['sessions', 'audit_log', 'nosuchtable']) {
+      expect([name, (await admin.get(`/api/admin/tables/${name}/rows`)).status]).toEqual([name, 404]);
+    }
+    for (const name of ['users;drop table users', 'Users', '"users"', 'users--']) {
+      const res = await admin.get<{ errors?: { field: string }[] }>(
+        `/api/admin/tables/${encodeURIComponent(name)}/rows`,
+      );
+      expect([name, res.status]).toEqual([name, 400]);
+      expect(res.body.errors?.map((e) => e.field)).toEqual(['table']);
+    }
+    const member = new ApiSession(sut.baseUrl);
+    await member.signUp('tablemember', 'tablemember@furlong.test', 'a member password');
+    expect((await member.get('/api/admin/tables')).status).toBe(403);
+    expect((await new ApiSession(sut.baseUrl).get('/api/admin/tables/users/rows')).status).toBe(401);
   });
 });

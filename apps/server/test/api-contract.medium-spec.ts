@@ -134,6 +134,8 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   },
   'admin.auditLog': () => ({ as: 'admin', path: '/api/admin/audit?limit=5' }),
   'admin.runScanInsert': () => ({ as: 'admin', path: '/api/admin/scan-insert' }),
+  'admin.tables': () => ({ as: 'admin', path: '/api/admin/tables' }),
+  'admin.tableRows': () => ({ as: 'admin', path: '/api/admin/tables/horses/rows?limit=3' }),
   'admin.lastScanInsert': () => ({ as: 'admin', path: '/api/admin/scan-insert' }),
   'racing.scratchRunner': (w) => ({
     as: 'admin',

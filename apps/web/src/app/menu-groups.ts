@@ -123,6 +123,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/admin-profile', label: 'Users', roles: ['admin'] },
       { to: '/admin/audit', label: 'Audit Log', roles: ['admin'] },
       { to: '/run-scan-insert', label: 'Scan and Insert', roles: ['admin'] },
+      { to: '/showDB', label: 'Tables', roles: ['admin'] },
     ],
   },
 ];

@@ -340,6 +340,10 @@ const guardedRoutes: RouteObject[] = [
     ...lazyPage(async () => (await import('../features/account/components/admin-profile-page')).AdminProfilePage),
   },
   {
+    path: 'showDB',
+    ...lazyPage(async () => (await import('../features/admin/components/tables-page')).TablesPage),
+  },
+  {
     path: 'run-scan-insert',
     ...lazyPage(async () => (await import('../features/admin/components/scan-insert-page')).ScanInsertPage),
   },
@@ -444,7 +448,6 @@ const guardedRoutes: RouteObject[] = [
   ...[
     ['insert-columns', 'Insert Columns'],
     ['add-columns', 'Add Columns'],
-    ['showDB', 'Tables'],
   ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
 ];
 

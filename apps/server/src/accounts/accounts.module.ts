@@ -5,6 +5,7 @@ import { CryptoRandomness, Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccessCheck } from './access-check';
 import { AccountService } from './account.service';
+import { AccountsMaintenance } from './accounts-maintenance';
 import { AdminUsers } from './admin-users.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
@@ -63,6 +64,7 @@ class AccountsStartup implements OnApplicationBootstrap {
     { provide: Randomness, useClass: CryptoRandomness },
     UserDirectory,
     AdminUsers,
+    AccountsMaintenance,
     SessionViewer,
     { provide: APP_GUARD, useClass: AuthGuard },
     AccountsStartup,
@@ -87,6 +89,14 @@ class AccountsStartup implements OnApplicationBootstrap {
     SettingsRepository,
     SettingsService,
   ],
-  exports: [SessionAuth, LedgerService, LedgerDescriptions, AccessCheck, UserDirectory, SessionViewer],
+  exports: [
+    SessionAuth,
+    LedgerService,
+    LedgerDescriptions,
+    AccessCheck,
+    UserDirectory,
+    SessionViewer,
+    AccountsMaintenance,
+  ],
 })
 export class AccountsModule {}

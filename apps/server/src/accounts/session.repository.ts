@@ -134,4 +134,30 @@ export class SessionRepository {
       [userId, reason, at, except ?? 0],
     );
   }
+
+  /**
+   * Sessions still marked active that can no longer be used — past their maximum age or idle
+   * timeout (a session is ended when it is next presented, so an abandoned one stays marked), or
+   * of an account disabled or deleted since — ended with the matching reason. Answers how many.
+   */
+  async endAbandoned(now: Date, idleMs: number, maxAgeMs: number): Promise<number> {
+    const [ended]: [{ id: number }[], number] = await this.dataSource.query(
+      `UPDATE sessions s SET login_status = 'inactive', logout_date = $1::timestamptz,
+              logout_reason = CASE
+                WHEN EXISTS (SELECT 1 FROM users u
+                              WHERE u.id = s.user_id AND (u.disabled_at IS NOT NULL OR u.deleted_at IS NOT NULL))
+                  THEN 'revoked'
+                WHEN s.login_date <= $1::timestamptz - make_interval(secs => $3) THEN 'max_age'
+                ELSE 'idle' END
+        WHERE s.login_status = 'active'
+          AND (s.last_seen_at <= $1::timestamptz - make_interval(secs => $2)
+               OR s.login_date <= $1::timestamptz - make_interval(secs => $3)
+               OR EXISTS (SELECT 1 FROM users u
+                           WHERE u.id = s.user_id AND (u.disabled_at IS NOT NULL OR u.deleted_at IS NOT NULL)))
+        RETURNING s.id`,
+      [now, idleMs / 1000, maxAgeMs / 1000],
+    );
+    for (const { id } of ended) this.forget({ id: Number(id) });
+    return ended.length;
+  }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { AuditModule } from '../audit/audit.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { RacingModule } from '../racing/racing.module';
@@ -13,7 +14,7 @@ import { TableBrowserController } from './table-browser.controller';
  * table and field browser over an allow-list from the entity metadata. It owns no table.
  */
 @Module({
-  imports: [AuditModule, CatalogModule, RacingModule],
+  imports: [AccountsModule, AuditModule, CatalogModule, RacingModule],
   controllers: [ScanInsertController, TableBrowserController],
   providers: [ScanInsert, TableBrowser],
 })

@@ -1,6 +1,7 @@
 import { type AuditEntry, SCAN_FAILED_MESSAGE, type ScanCheck, type ScanReport } from '@furlong/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AccountsMaintenance } from '../accounts/accounts-maintenance';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditLog } from '../audit/audit-log';
 import { PastPerformanceRefreshJob } from '../catalog/past-performance-refresh.job';
@@ -22,7 +23,8 @@ interface Check {
 /**
  * The scan and insert (issue 21, /run-scan-insert): a job that looks for the gaps a racing database
  * accumulates and repairs what can be derived, each through the module that owns the rows (racing:
- * today's cards, races that missed their post; the catalog: horses without past performances).
+ * today's cards, races that missed their post; the catalog: horses without past performances;
+ * accounts: sessions left active that can no longer be used).
  * Its report — per table, found and repaired — is written to the audit log, which is where the
  * last one is read from. Each repair is idempotent, so a second run finds nothing.
  */
@@ -36,6 +38,7 @@ export class ScanInsert {
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(RacingMaintenance) private readonly racing: RacingMaintenance,
     @Inject(PastPerformanceRefreshJob) private readonly pastPerformances: PastPerformanceRefreshJob,
+    @Inject(AccountsMaintenance) private readonly accounts: AccountsMaintenance,
   ) {}
 
   /** POST /api/admin/scan-insert: runs the job for this admin and answers the report it wrote. */
@@ -107,6 +110,11 @@ export class ScanInsert {
           const { found, fixed } = await this.pastPerformances.horsesWithoutPastPerformances();
           return { found, fixed, note: found > 0 ? 'made from all their results' : '' };
         },
+      },
+      {
+        table: 'sessions',
+        check: 'sessions left active that can no longer be used',
+        run: () => this.accounts.abandonedSessions(),
       },
     ];
   }

@@ -8,7 +8,7 @@ const ADMIN = { email: 'scanner@furlong.test', password: 'the scanner password' 
 
 // Issue 21, the scan and insert: gaps made on purpose — a track's races past their post that never
 // ran, horses whose past performances are gone, tracks without today's card (racing is off here, so
-// none is made) — found and repaired by the owners' rules in one run; a second run finds nothing.
+// none is made), a session abandoned but still marked active — found and repaired by the owners' rules in one run; a second run finds nothing.
 describe('Scan and insert', () => {
   const dbName = uniqueName('furlong_scan');
   let sut: TestApp;
@@ -49,6 +49,10 @@ describe('Scan and insert', () => {
        RETURNING horse_id`,
     );
     expect(lost).toHaveLength(3);
+    // A member's session abandoned ten days ago, still marked active.
+    const member = new ApiSession(sut.baseUrl);
+    const me = await member.signUp('idlemember', 'idlemember@furlong.test', 'a member password');
+    await db().query(`UPDATE sessions SET last_seen_at = now() - interval '10 days' WHERE user_id = $1`, [me.id]);
 
     const first = await admin.request<ScanReport>('POST', '/api/admin/scan-insert');
     expect(first.status).toBe(200);
@@ -74,6 +78,17 @@ describe('Scan and insert', () => {
       [lost.map((l) => l.horse_id)],
     );
     expect(restored[0]?.n).toBe(3);
+    expect(check(first.body, 'sessions left active that can no longer be used')).toMatchObject({
+      table: 'sessions',
+      found: 1,
+      fixed: 1,
+    });
+    const [session]: { login_status: string; logout_reason: string }[] = await db().query(
+      'SELECT login_status, logout_reason FROM sessions WHERE user_id = $1',
+      [me.id],
+    );
+    expect(session).toEqual({ login_status: 'inactive', logout_reason: 'idle' });
+    expect((await member.get('/api/me')).status).toBe(401);
     const [missing]: { n: number }[] = await db().query(
       `SELECT count(*)::int AS n FROM tracks t
         WHERE t.daily_races > 0 AND NOT EXISTS (SELECT 1 FROM current_races c WHERE c.track_id = t.id)`,

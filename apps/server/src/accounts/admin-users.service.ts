@@ -10,7 +10,7 @@ import { ConflictException, Inject, Injectable, type OnModuleInit } from '@nestj
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditLog } from '../audit/audit-log';
-import { InvalidRequestException, notFound } from '../common/api-error';
+import { InvalidRequestException, notFound, refusalMessage } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { conflict } from './auth-errors';
 import { HOUSE, InsufficientFundsException, LedgerService } from './ledger.service';
@@ -29,12 +29,6 @@ function lastAdmin(): ConflictException {
     reason: 'last_admin',
   });
 }
-
-/** A refusal's words for the audit log. */
-const refusalText = (err: unknown) =>
-  err instanceof Error && 'getResponse' in err
-    ? String((err as { getResponse(): { message?: unknown } }).getResponse().message ?? err.message)
-    : String(err);
 
 type AdminChange = (m: EntityManager, before: AdminUserRow) => Promise<void>;
 
@@ -184,7 +178,7 @@ export class AdminUsers implements OnModuleInit {
         await this.audit.refused(
           ctx,
           { action: 'wallet.adjust', table: 'wallet_accounts', rowId: id, before: { user_id: id } },
-          refusalText(err),
+          refusalMessage(err),
         );
       }
       throw err;
@@ -212,7 +206,11 @@ export class AdminUsers implements OnModuleInit {
     } catch (caught) {
       const err = caught instanceof DuplicateUserError ? conflict(caught.field, TAKEN[caught.field]) : caught;
       if (err instanceof ConflictException || err instanceof InvalidRequestException) {
-        await this.audit.refused(ctx, { action, table: 'users', rowId: id, before: before ?? null }, refusalText(err));
+        await this.audit.refused(
+          ctx,
+          { action, table: 'users', rowId: id, before: before ?? null },
+          refusalMessage(err),
+        );
       }
       throw err;
     } finally {

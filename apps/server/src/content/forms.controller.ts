@@ -11,7 +11,7 @@ import {
 import { Controller, createParamDecorator, type ExecutionContext, HttpException, Inject, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Client, type ClientMeta, CsrfFormField, RequireCsrf } from '../accounts/auth.decorators';
-import { InvalidRequestException } from '../common/api-error';
+import { InvalidRequestException, refusalMessage } from '../common/api-error';
 import { Endpoint, Parsed, parseRequestPart } from '../common/endpoint';
 import { FormsService } from './forms.service';
 import { OutboxService } from './outbox.service';
@@ -53,14 +53,6 @@ const QuoteBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): 
   }
 });
 
-/** An HTTP refusal's message in words (Nest keeps it as a string or in `message` of its body). */
-function refusalText(err: HttpException): string {
-  const body = err.getResponse();
-  if (typeof body === 'string') return body;
-  const message = (body as { message?: unknown }).message;
-  return typeof message === 'string' ? message : err.message;
-}
-
 /**
  * Forms that reach someone (issue 20): the insurance quote (also a plain HTML form post), the
  * contact and submit messages, and the admins' view of the outbox. Both forms need the CSRF token
@@ -98,7 +90,7 @@ export class FormsController {
       res.redirect(303, quoteSentPath(receipt.id));
     } catch (err) {
       if (!(err instanceof HttpException) || err.getStatus() >= 500) throw err;
-      res.redirect(303, quoteRefusedPath({ error: refusalText(err) }));
+      res.redirect(303, quoteRefusedPath({ error: refusalMessage(err) }));
     }
   }
 

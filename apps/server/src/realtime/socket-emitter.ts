@@ -1,5 +1,5 @@
 import { type ClientToServerEvents, raceRoom, type ServerToClientEvents } from '@furlong/contracts';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
 import { WatchedRooms } from './watched-rooms';
 
@@ -15,7 +15,6 @@ export type ServerEvent = keyof ServerToClientEvents;
  */
 @Injectable()
 export class SocketEmitter {
-  private readonly log = new Logger('Realtime');
   private server?: FurlongServer;
 
   constructor(@Inject(WatchedRooms) private readonly watchedRooms: WatchedRooms) {}
@@ -43,16 +42,9 @@ export class SocketEmitter {
     return this.server !== undefined;
   }
 
-  /**
-   * To a room's sockets on every instance. A broadcast is best effort: if the adapter throws, the
-   * broadcast is dropped with a warning rather than thrown into the job that made it.
-   */
+  /** To a room's sockets on every instance (nothing once the sockets are disposed: see detach). */
   toRoom<E extends ServerEvent>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-    try {
-      this.server?.to(room).emit(event, ...args);
-    } catch (err) {
-      this.log.warn(`${event} to ${room} not sent: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    this.server?.to(room).emit(event, ...args);
   }
 
   /** To a room's sockets on this instance only (each instance sends its own viewers what it made for them). */

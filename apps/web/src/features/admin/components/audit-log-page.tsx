@@ -60,6 +60,7 @@ export function AuditLogPage() {
         <option value="">All</option>
         <option value="users">users</option>
         <option value="wallet_accounts">wallet_accounts</option>
+        <option value="scan_insert">scan_insert</option>
       </select>
       {log.isPending ? <Loading text="Loading the audit log..." /> : null}
       {log.isError ? <ErrorMessage error={log.error} text="The audit log could not be loaded." /> : null}

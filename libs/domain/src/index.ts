@@ -4,6 +4,7 @@ export * from './bet-grid';
 export * from './bet-settlement';
 export * from './bet-types';
 export * from './connection-style';
+export * from './custom-fields';
 export * from './day-card';
 export * from './distance';
 export * from './fair-odds';

@@ -31,6 +31,8 @@ import { InsuranceQuoteRequest } from '../content/entities/insurance-quote-reque
 import { NewsItemRow } from '../content/entities/news-item.entity';
 import { OutboxMailRow } from '../content/entities/outbox-mail.entity';
 import { TransportQuoteRequestRow } from '../content/entities/transport-quote-request.entity';
+import { CustomFieldRow } from '../custom-fields/entities/custom-field.entity';
+import { CustomFieldValueRow } from '../custom-fields/entities/custom-field-value.entity';
 import { RaceFairOdds } from '../fair-odds/entities/race-fair-odds.entity';
 import { FreeBoardRow } from '../free-racing/entities/free-board.entity';
 import { FreePickRow } from '../free-racing/entities/free-pick.entity';
@@ -113,4 +115,6 @@ export const ENTITIES = [
   FreePickRow,
   PredictorWeightsRow,
   RaceFairOdds,
+  CustomFieldRow,
+  CustomFieldValueRow,
 ];

@@ -28,6 +28,7 @@ import { NewsItems1795600210000 } from './1795600210000-NewsItems';
 import { FeaturedBonus1795600220000 } from './1795600220000-FeaturedBonus';
 import { NewsKinds1795600230000 } from './1795600230000-NewsKinds';
 import { AdminAudit1795600240000 } from './1795600240000-AdminAudit';
+import { CustomFields1795600250000 } from './1795600250000-CustomFields';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   FeaturedBonus1795600220000,
   NewsKinds1795600230000,
   AdminAudit1795600240000,
+  CustomFields1795600250000,
 ];

@@ -295,8 +295,14 @@ export async function prepareBetting(
 }
 
 /** Part 1 of bench:bets: prepare, measure once, count the bets stored. */
-export async function benchPlacing(url: string, seconds: number, connections: number, users: number) {
-  const bench = await prepareBetting(url, users, connections);
+export async function benchPlacing(
+  url: string,
+  seconds: number,
+  connections: number,
+  users: number,
+  serverEnv: Record<string, string> = {},
+) {
+  const bench = await prepareBetting(url, users, connections, serverEnv);
   try {
     const figures = await bench.run(seconds, connections);
     const pg = new Client({ connectionString: url });

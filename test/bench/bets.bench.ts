@@ -1,4 +1,4 @@
-// npm run bench:bets [-- --seconds S --connections C --users N --settle-bets B]
+// npm run bench:bets [-- --seconds S --connections C --users N --settle-bets B --in-flight G]
 // Part 1: accepted bets per second with p50/p99 against the built server on a scratch PostgreSQL
 // database: N users signed up through the API, each POST /api/bets a one-bet slip with its own
 // Idempotency-Key, session cookie and CSRF token, spread over 10 open races. Beside it, the same
@@ -186,6 +186,8 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '10' },
       users: { type: 'string', default: '100' },
       'settle-bets': { type: 'string', default: '100000' },
+      /** WAGERING_SLIP_GROUPS_IN_FLIGHT for the server (its default when not given). */
+      'in-flight': { type: 'string' },
     },
   });
   const seconds = Number(values.seconds);
@@ -194,7 +196,14 @@ async function main(): Promise<void> {
   const settleBets = Number(values['settle-bets']);
   const db = await scratchDatabase('furlong_bench_bets');
   try {
-    const placing = await benchPlacing(db.url, seconds, connections, users);
+    const inFlight = values['in-flight'];
+    const placing = await benchPlacing(
+      db.url,
+      seconds,
+      connections,
+      users,
+      inFlight === undefined ? {} : { WAGERING_SLIP_GROUPS_IN_FLIGHT: inFlight },
+    );
     console.log(`\nPOST /api/bets, one-bet slips (Win, Exacta), ${users} users, ${RACES} open races, ${seconds} s`);
     console.table([
       {

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Randomness } from '../common/randomness';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { hmac, safeEqual, sha256 } from './secrets';
+import { hmac, safeEqual, tokenHash } from './secrets';
+
+/** How many verified (token, binding) pairs are remembered before the memory starts again. */
+const VERIFIED_MAX = 10_000;
 
 /**
  * Signed double-submit CSRF tokens (OWASP): `{nonce}.{HMAC(secret, session binding, nonce)}`. The
@@ -10,6 +13,8 @@ import { hmac, safeEqual, sha256 } from './secrets';
  */
 @Injectable()
 export class CsrfTokens {
+  private readonly verified = new Set<string>();
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Randomness) private readonly random: Randomness,
@@ -17,7 +22,7 @@ export class CsrfTokens {
 
   /** What a token is bound to: the session cookie (hashed), or `anon` before login. */
   bindingFor(sessionToken: string | undefined): string {
-    return sessionToken ? sha256(sessionToken) : 'anon';
+    return sessionToken ? tokenHash(sessionToken) : 'anon';
   }
 
   issue(binding: string): string {
@@ -25,10 +30,22 @@ export class CsrfTokens {
     return `${nonce}.${hmac(this.config.accounts.secret, 'csrf', `${binding}|${nonce}`)}`;
   }
 
+  /**
+   * Whether the token was signed for this binding. A pair found good is remembered (the signature
+   * is a pure function of the secret, the binding and the nonce), so a session's every request
+   * does not compute the HMAC again; a bad pair is computed each time.
+   */
   verify(token: string, binding: string): boolean {
+    const pair = `${binding}|${token}`;
+    if (this.verified.has(pair)) return true;
     const dot = token.indexOf('.');
     if (dot <= 0) return false;
     const nonce = token.slice(0, dot);
-    return safeEqual(token.slice(dot + 1), hmac(this.config.accounts.secret, 'csrf', `${binding}|${nonce}`));
+    const good = safeEqual(token.slice(dot + 1), hmac(this.config.accounts.secret, 'csrf', `${binding}|${nonce}`));
+    if (good) {
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      this.verified.add(pair);
+    }
+    return good;
   }
 }

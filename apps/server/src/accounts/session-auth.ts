@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { parseCookies } from './cookies';
-import { sha256 } from './secrets';
+import { tokenHash } from './secrets';
 import { SessionRepository } from './session.repository';
 
 /** Who made a request, from a valid session. */
@@ -44,7 +44,7 @@ export class SessionAuth {
   /** The session of a raw cookie value (the `furlong_session` cookie). */
   async authenticateToken(token: string | undefined): Promise<SessionCheck> {
     if (!token || token.length > 200) return { ok: false, reason: 'not_logged_in' };
-    const row = await this.sessions.findByIdHash(sha256(token));
+    const row = await this.sessions.findByIdHash(tokenHash(token));
     if (!row) return { ok: false, reason: 'not_logged_in' };
     if (row.login_status !== 'active') {
       const timedOut = row.logout_reason === 'idle' || row.logout_reason === 'max_age';

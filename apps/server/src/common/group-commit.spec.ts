@@ -71,6 +71,20 @@ describe('GroupCommit', () => {
     await expect(Promise.all(all)).resolves.toHaveLength(5);
   });
 
+  it('should write up to maxInFlight groups at once, the next forming while they are written', async () => {
+    const w = gatedWriter();
+    const commit = new GroupCommit(w.write, { maxGroup: 10, maxInFlight: 2 });
+    const all = [commit.submit(1), commit.submit(2), commit.submit(3), commit.submit(4)];
+    // 1 goes alone, 2 starts the second group at once; 3 and 4 wait for one of them to end.
+    expect(w.groups).toEqual([[1], [2]]);
+    expect(commit.pending).toBe(2);
+    await w.release();
+    expect(w.groups).toEqual([[1], [2], [3, 4]]);
+    await w.release();
+    await w.release();
+    await expect(Promise.all(all)).resolves.toEqual(['ok 1', 'ok 2', 'ok 3', 'ok 4']);
+  });
+
   it('should refuse a maxGroup below one', () => {
     expect(() => new GroupCommit(async () => [], { maxGroup: 0 })).toThrow(RangeError);
   });

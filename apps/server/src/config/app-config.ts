@@ -146,6 +146,7 @@ const wageringEnvSchema = z.object({
   WAGERING_CROWD_CENTS_PER_TICK: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   WAGERING_TOTE_SECONDS: z.coerce.number().min(0.2).max(600).default(5),
   WAGERING_SLIP_GROUP_MAX: z.coerce.number().int().min(1).max(1000).default(64),
+  WAGERING_SLIP_GROUPS_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
   WAGERING_MIN_PAYOUT_CENTS: z.coerce
     .number()
     .int()
@@ -269,6 +270,8 @@ export interface WageringConfig {
   priceRules: PriceRules;
   /** Most bet slips written in one transaction (group commit); 1: each slip in its own. */
   slipGroupMax: number;
+  /** Groups of slips written at the same time (the next forms while these are written). */
+  slipGroupsInFlight: number;
   /** Per Pick N (by its legs): the share of the net pool kept for all-correct tickets; absent or 0: all to the most correct. */
   pickMajorShare: Readonly<Record<number, number>>;
 }
@@ -373,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       priceRules: { minPricePerDollarCents: w.WAGERING_MIN_PAYOUT_CENTS / 2, breakageCents: w.WAGERING_BREAKAGE_CENTS },
       pickMajorShare: w.WAGERING_PICK_MAJOR_SHARES,
       slipGroupMax: w.WAGERING_SLIP_GROUP_MAX,
+      slipGroupsInFlight: w.WAGERING_SLIP_GROUPS_IN_FLIGHT,
     },
     fairOdds: { runs: e.FAIR_ODDS_RUNS },
     stable: {

@@ -81,6 +81,7 @@ export class BetService {
   ) {
     this.group = new GroupCommit((slips) => this.placeTogether(slips), {
       maxGroup: config.wagering.slipGroupMax,
+      maxInFlight: config.wagering.slipGroupsInFlight,
       keyOf: (slip) => `${slip.userId}|${slip.key}`,
       onGroup: (size) => metrics.slipGroupWritten(size),
     });

@@ -11,6 +11,7 @@ describe('wagering rules', () => {
     priceRules: { minPricePerDollarCents: 105, breakageCents: 10 },
     pickMajorShare: { 6: 0.75 },
     slipGroupMax: 64,
+    slipGroupsInFlight: 2,
     featuredBonus: { share: 0.1, capCents: 5000 },
   };
 

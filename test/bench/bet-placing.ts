@@ -5,7 +5,9 @@
 
 import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@furlong/contracts';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { REDIS_URL } from '../load/fanout';
 import { cpuMs } from '../load/proc-stats';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
@@ -49,7 +51,10 @@ export async function signUp(baseUrl: string, n: number): Promise<Bettor> {
 
 /** A betting server ready to be measured: bettors signed up, races open, warmed up. */
 export interface BettingBench {
+  /** The first server (the one that migrated and seeded the database). */
   server: ServerProcess;
+  /** Every server: one, or with `instances` two on one database and Redis. */
+  servers: ServerProcess[];
   bettors: Bettor[];
   /** Places one-bet slips for `seconds` with `connections`; the server's CPU over exactly that window. */
   run(seconds: number, connections: number): Promise<PlacingFigures>;
@@ -58,6 +63,8 @@ export interface BettingBench {
 
 export interface PlacingFigures {
   connections: number;
+  /** Servers the connections were split between. */
+  instances: number;
   accepted: number;
   refused: number;
   errors: number;
@@ -73,7 +80,7 @@ export interface PlacingFigures {
    * /proc, so only when PostgreSQL runs on this machine and its processes are readable).
    */
   pgCpuUsPerBet?: number;
-  /** What the server's own /metrics say of the window (undefined when it has none). */
+  /** What the servers' own /metrics say of the window, summed over them (undefined when they have none). */
   metrics?: ServerMetrics;
 }
 
@@ -123,6 +130,15 @@ async function scrape(baseUrl: string): Promise<Scrape | undefined> {
   return out;
 }
 
+/** The scrapes of several servers, summed series by series (undefined when any has no /metrics). */
+async function scrapeAll(servers: readonly ServerProcess[]): Promise<Scrape | undefined> {
+  const all = await Promise.all(servers.map((s) => scrape(s.baseUrl)));
+  if (all.some((one) => one === undefined)) return undefined;
+  const out: Scrape = new Map();
+  for (const one of all as Scrape[]) for (const [k, v] of one) out.set(k, (out.get(k) ?? 0) + v);
+  return out;
+}
+
 /** The window between two scrapes: quantiles read as the upper bound of the bucket they fall in. */
 function metricsBetween(before: Scrape, after: Scrape): ServerMetrics {
   const delta = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
@@ -144,26 +160,56 @@ function metricsBetween(before: Scrape, after: Scrape): ServerMetrics {
   };
 }
 
-/** A server without live racing on the database at `url`, 10 races opened by hand an hour before post. */
+/**
+ * A server without live racing on the database at `url`, 10 races opened by hand an hour before
+ * post. With `instances` 2, two servers on that database and the machine's Redis (a key prefix of
+ * their own, removed at the end), as the product scales out; the connections are split between them.
+ */
 export async function prepareBetting(
   url: string,
   users: number,
   connections: number,
   serverEnv: Record<string, string> = {},
+  instances: 1 | 2 = 1,
 ): Promise<BettingBench> {
-  const server = await startServerProcess(
-    {
-      DATABASE_URL: url,
-      RACING_ENABLED: 'false',
-      LOG_LEVEL: 'info',
-      STARTING_CREDIT_CENTS: '1000000000',
-      REGISTER_MAX_PER_IP_PER_HOUR: '100000',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-      METRICS_TOKEN,
-      ...serverEnv,
-    },
-    300_000,
-  );
+  const env: Record<string, string> = {
+    DATABASE_URL: url,
+    RACING_ENABLED: 'false',
+    LOG_LEVEL: 'info',
+    STARTING_CREDIT_CENTS: '1000000000',
+    REGISTER_MAX_PER_IP_PER_HOUR: '100000',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    METRICS_TOKEN,
+    ...serverEnv,
+  };
+  const prefix = `furlong-bench-bets-${process.pid}-${Date.now().toString(36)}`;
+  if (instances === 2) Object.assign(env, { REDIS_URL, QUEUE_PREFIX: prefix });
+  const removeRedisKeys = async () => {
+    if (instances !== 2) return;
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  };
+  const servers: ServerProcess[] = [];
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await removeRedisKeys();
+  };
+  // One after the other: the first migrates and seeds the empty database.
+  for (let i = 0; i < instances; i++) {
+    try {
+      servers.push(await startServerProcess(env, 300_000));
+    } catch (err) {
+      await stopAll();
+      throw err;
+    }
+  }
+  const server = servers[0] as ServerProcess;
   const pg = new Client({ connectionString: url });
   await pg.connect();
   try {
@@ -225,13 +271,27 @@ export async function prepareBetting(
       const res = await fetch(`${server.baseUrl}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
       if (res.status !== 201) throw new Error(`warm-up bet: ${res.status} ${await res.text()}`);
     }
-    const cannon = (duration: number, conns: number) =>
-      autocannon({
-        url: server.baseUrl,
-        connections: conns,
-        duration,
-        requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
-      });
+    // The connections split between the servers, one autocannon each, at the same time.
+    const cannon = async (duration: number, conns: number): Promise<Cannonade> => {
+      const results = await Promise.all(
+        servers.map((s, k) =>
+          autocannon({
+            url: s.baseUrl,
+            connections: Math.floor(conns / servers.length) + (k < conns % servers.length ? 1 : 0),
+            duration,
+            requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+          }),
+        ),
+      );
+      return {
+        ok: results.reduce((n, r) => n + r['2xx'], 0),
+        non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+        errors: results.reduce((n, r) => n + r.errors, 0),
+        // Each server's clients are timed apart: the larger of their quantiles bounds the whole's.
+        p50: Math.max(...results.map((r) => r.latency.p50)),
+        p99: Math.max(...results.map((r) => r.latency.p99)),
+      };
+    };
     const warm = await cannon(WARM_UP_SECONDS, connections);
     if (warm.non2xx > 0 || warm.errors > 0) throw new Error(`warm-up: ${warm.non2xx} refused, ${warm.errors} errors`);
     // A server in service has tables that autovacuum has analyzed with rows in them. Straight after
@@ -241,22 +301,24 @@ export async function prepareBetting(
     // after the warm-up's bets measures the server in service.
     await pg.query('VACUUM ANALYZE');
     await pg.query('CHECKPOINT').catch(() => undefined);
-    const pid = server.child.pid as number;
+    const pids = servers.map((s) => s.child.pid as number);
+    const serversCpuMs = () => pids.reduce((ms, pid) => ms + cpuMs(pid), 0);
     return {
       server,
+      servers,
       bettors,
       async run(seconds, conns) {
-        const scrapedBefore = await scrape(server.baseUrl);
+        const scrapedBefore = await scrapeAll(servers);
         const backends: number[] = (
           await pg.query(
             'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
           )
         ).rows.map((r: { pid: number }) => r.pid);
         const pgBefore = new Map(backends.map((p) => [p, readableCpuMs(p)]));
-        const cpuBefore = cpuMs(pid);
+        const cpuBefore = serversCpuMs();
         const loadBefore = process.cpuUsage();
         const result = await cannon(seconds, conns);
-        const serverCpuMs = cpuMs(pid) - cpuBefore;
+        const serverCpuMs = serversCpuMs() - cpuBefore;
         const load = process.cpuUsage(loadBefore);
         // Backends readable before and after (one the pool replaced in between is left out).
         let pgCpuMs = 0;
@@ -267,31 +329,41 @@ export async function prepareBetting(
           pgCpuMs += after - before;
           pgSeen = true;
         }
-        const scrapedAfter = await scrape(server.baseUrl);
+        const scrapedAfter = await scrapeAll(servers);
         return {
           connections: conns,
-          accepted: result['2xx'],
+          instances: servers.length,
+          accepted: result.ok,
           refused: result.non2xx,
           errors: result.errors,
-          rps: Math.round(result['2xx'] / seconds),
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          cpuUsPerBet: result['2xx'] > 0 ? Math.round((serverCpuMs * 1000) / result['2xx']) : 0,
-          loadCpuUsPerBet: result['2xx'] > 0 ? Math.round((load.user + load.system) / result['2xx']) : 0,
-          pgCpuUsPerBet: pgSeen && result['2xx'] > 0 ? Math.round((pgCpuMs * 1000) / result['2xx']) : undefined,
+          rps: Math.round(result.ok / seconds),
+          p50: result.p50,
+          p99: result.p99,
+          cpuUsPerBet: result.ok > 0 ? Math.round((serverCpuMs * 1000) / result.ok) : 0,
+          loadCpuUsPerBet: result.ok > 0 ? Math.round((load.user + load.system) / result.ok) : 0,
+          pgCpuUsPerBet: pgSeen && result.ok > 0 ? Math.round((pgCpuMs * 1000) / result.ok) : undefined,
           metrics: scrapedBefore && scrapedAfter ? metricsBetween(scrapedBefore, scrapedAfter) : undefined,
         };
       },
       async close() {
         await pg.end();
-        await server.stop();
+        await stopAll();
       },
     };
   } catch (err) {
     await pg.end();
-    await server.stop();
+    await stopAll();
     throw err;
   }
+}
+
+/** What the load generator saw over a window, over every server. */
+interface Cannonade {
+  ok: number;
+  non2xx: number;
+  errors: number;
+  p50: number;
+  p99: number;
 }
 
 /** Part 1 of bench:bets: prepare, measure once, count the bets stored. */
@@ -301,8 +373,9 @@ export async function benchPlacing(
   connections: number,
   users: number,
   serverEnv: Record<string, string> = {},
+  instances: 1 | 2 = 1,
 ) {
-  const bench = await prepareBetting(url, users, connections, serverEnv);
+  const bench = await prepareBetting(url, users, connections, serverEnv, instances);
   try {
     const figures = await bench.run(seconds, connections);
     const pg = new Client({ connectionString: url });

@@ -1,4 +1,4 @@
-// npm run bench:bets [-- --seconds S --connections C --users N --settle-bets B --in-flight G]
+// npm run bench:bets [-- --seconds S --connections C --users N --settle-bets B --in-flight G --instances 1|2]
 // Part 1: accepted bets per second with p50/p99 against the built server on a scratch PostgreSQL
 // database: N users signed up through the API, each POST /api/bets a one-bet slip with its own
 // Idempotency-Key, session cookie and CSRF token, spread over 10 open races. Beside it, the same
@@ -188,12 +188,16 @@ async function main(): Promise<void> {
       'settle-bets': { type: 'string', default: '100000' },
       /** WAGERING_SLIP_GROUPS_IN_FLIGHT for the server (its default when not given). */
       'in-flight': { type: 'string' },
+      /** 2: two servers on the database and the machine's Redis, the connections split between them. */
+      instances: { type: 'string', default: '1' },
     },
   });
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const users = Number(values.users);
   const settleBets = Number(values['settle-bets']);
+  if (values.instances !== '1' && values.instances !== '2') throw new Error('--instances must be 1 or 2');
+  const instances = values.instances === '2' ? 2 : 1;
   const db = await scratchDatabase('furlong_bench_bets');
   try {
     const inFlight = values['in-flight'];
@@ -203,10 +207,12 @@ async function main(): Promise<void> {
       connections,
       users,
       inFlight === undefined ? {} : { WAGERING_SLIP_GROUPS_IN_FLIGHT: inFlight },
+      instances,
     );
     console.log(`\nPOST /api/bets, one-bet slips (Win, Exacta), ${users} users, ${RACES} open races, ${seconds} s`);
     console.table([
       {
+        instances: placing.instances,
         connections: placing.connections,
         'accepted/s': placing.rps,
         'p50 ms': placing.p50,
@@ -223,7 +229,7 @@ async function main(): Promise<void> {
     const m = placing.metrics;
     console.log(
       m
-        ? `The server's /metrics for the window: ${m.slips} slips timed (furlong_bet_duration_seconds), p50 ≤ ${m.p50Ms} ms, p99 ≤ ${m.p99Ms} ms (bucket bounds), furlong_process_cpu_seconds_total +${m.cpuSeconds} s, ${m.groups} transactions of ${m.slipsPerGroup} slips on average (furlong_bet_slip_group_size)`
+        ? `The server's /metrics for the window${placing.instances > 1 ? ` (both servers, summed)` : ''}: ${m.slips} slips timed (furlong_bet_duration_seconds), p50 ≤ ${m.p50Ms} ms, p99 ≤ ${m.p99Ms} ms (bucket bounds), furlong_process_cpu_seconds_total +${m.cpuSeconds} s, ${m.groups} transactions of ${m.slipsPerGroup} slips on average (furlong_bet_slip_group_size)`
         : 'The server has no /metrics (METRICS_ENABLED=false?)',
     );
     console.log(

@@ -137,6 +137,24 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
   'admin.tables': () => ({ as: 'admin', path: '/api/admin/tables' }),
   'admin.tableRows': () => ({ as: 'admin', path: '/api/admin/tables/horses/rows?limit=3' }),
   'admin.lastScanInsert': () => ({ as: 'admin', path: '/api/admin/scan-insert' }),
+  'admin.tableFields': () => ({ as: 'admin', path: '/api/admin/tables/jockeys/fields' }),
+  'admin.createTableRow': () => ({
+    as: 'admin',
+    path: '/api/admin/tables/jockeys/rows',
+    body: { values: { jockey_name: 'Contract Rider' } },
+  }),
+  'admin.updateTableRow': (w) => ({
+    as: 'admin',
+    path: `/api/admin/tables/trainers/rows/${w.trainerId}`,
+    body: { values: { trainer_name: 'Contract Trainer' } },
+  }),
+  'admin.deleteTableRow': async (w) => {
+    const made = await w.sessions.admin.request<{ id: number }>('POST', '/api/admin/tables/jockeys/rows', {
+      values: { jockey_name: 'Contract Leaver' },
+    });
+    return { as: 'admin', path: `/api/admin/tables/jockeys/rows/${made.body.id}` };
+  },
+  'admin.schemaCheck': () => ({ as: 'admin', path: '/api/admin/schema-check' }),
   'racing.scratchRunner': (w) => ({
     as: 'admin',
     path: `/api/admin/current_races/${w.scratchRaceId}/scratches`,

@@ -32,6 +32,7 @@ import { ThrottleRepository } from './throttle.repository';
 import { UserRepository } from './user.repository';
 import { UserDirectory } from './user-directory';
 import { AdminUsersController, UsersController } from './users.controller';
+import { UsersTableWriter } from './users-table-writer';
 
 /** Creates or promotes the admin of ADMIN_EMAIL at start, and says when the auth secret is made up. */
 @Injectable()
@@ -64,6 +65,7 @@ class AccountsStartup implements OnApplicationBootstrap {
     { provide: Randomness, useClass: CryptoRandomness },
     UserDirectory,
     AdminUsers,
+    UsersTableWriter,
     AccountsMaintenance,
     SessionViewer,
     { provide: APP_GUARD, useClass: AuthGuard },
@@ -97,6 +99,7 @@ class AccountsStartup implements OnApplicationBootstrap {
     UserDirectory,
     SessionViewer,
     AccountsMaintenance,
+    UsersTableWriter,
   ],
 })
 export class AccountsModule {}

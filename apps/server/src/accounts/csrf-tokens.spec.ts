@@ -4,7 +4,10 @@ import { CsrfTokens } from './csrf-tokens';
 import { sha256, tokenHash } from './secrets';
 
 describe('CsrfTokens', () => {
-  const tokens = new CsrfTokens(loadConfig({ AUTH_SECRET: 'a-test-secret-a-test-secret-a-test' }), new CryptoRandomness());
+  const tokens = new CsrfTokens(
+    loadConfig({ AUTH_SECRET: 'a-test-secret-a-test-secret-a-test' }),
+    new CryptoRandomness(),
+  );
   const session = tokens.bindingFor('session-token-1');
   const other = tokens.bindingFor('session-token-2');
 

@@ -1,8 +1,9 @@
-import type { TableColumn, TableRows, TableSummary } from '@furlong/contracts';
+import type { TableColumn, TableFields, TableRow, TableRows, TableSummary } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { notFound } from '../common/api-error';
+import { TableWriters } from './table-writers';
 
 /** Tables that hold only secrets or the record of admins' own acts: never browsed. */
 const HIDDEN_TABLES = new Set(['audit_log', 'sessions', 'login_passes', 'login_link_redemptions', 'auth_throttle']);
@@ -14,7 +15,7 @@ const SECRET_COLUMN = /password|secret|token|hash|api_?key|^seed$/i;
 
 interface BrowsableTable {
   name: string;
-  columns: TableColumn[];
+  columns: Omit<TableColumn, 'editable' | 'required'>[];
   hidden: number;
   /** The primary key's columns, which order the rows. */
   order: string[];
@@ -28,13 +29,16 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
  * but those holding only secrets and the audit log, every column but secrets. A name from a request
  * is only ever looked up in that list; the SQL is built from the metadata's names (quoted) and
  * bound values, never from the request's text. It reads every module's tables, which no other
- * service does: changes stay with each table's owner.
+ * service does; a change is made by the table's owner (see TableManager), never here.
  */
 @Injectable()
 export class TableBrowser {
   private allowList?: Map<string, BrowsableTable>;
 
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(TableWriters) private readonly writers: TableWriters,
+  ) {}
 
   async tables(): Promise<TableSummary[]> {
     const tables = [...this.browsable().values()];
@@ -45,12 +49,31 @@ export class TableBrowser {
       tables.map((t) => t.name),
     );
     const rows = new Map(counts.map((c) => [c.name, c.n]));
-    return tables.map((t) => ({
-      name: t.name,
-      columns: t.columns,
-      hidden_columns: t.hidden,
-      rows: rows.get(t.name) ?? 0,
-    }));
+    return tables.map((t) => ({ ...this.fieldsOf(t), rows: rows.get(t.name) ?? 0 }));
+  }
+
+  /** GET /api/admin/tables/{table}/fields */
+  fields(name: string): TableFields {
+    const table = this.browsable().get(name);
+    if (!table) throw notFound('Table', name);
+    return this.fieldsOf(table);
+  }
+
+  /** Whether a table may be browsed (and so, perhaps, written). */
+  has(name: string): boolean {
+    return this.browsable().has(name);
+  }
+
+  /** One row by its id, as the rows show it (for a table keyed by `id`). */
+  async row(name: string, id: number): Promise<TableRow> {
+    const table = this.browsable().get(name);
+    if (!table?.columns.some((c) => c.name === 'id')) throw notFound('Table', name);
+    const [row]: TableRow[] = await this.dataSource.query(
+      `SELECT ${table.columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table.name)} WHERE "id" = $1`,
+      [id],
+    );
+    if (!row) throw notFound('Row', id);
+    return row;
   }
 
   async rows(name: string, limit: number, offset: number): Promise<TableRows> {
@@ -64,6 +87,21 @@ export class TableBrowser {
     );
     const [count]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM ${quote(table.name)}`);
     return { table: table.name, columns, items, total: count?.n ?? 0, limit, offset };
+  }
+
+  private fieldsOf(t: BrowsableTable): TableFields {
+    const writes = this.writers.writes(t.name);
+    const writer = this.writers.get(t.name);
+    return {
+      name: t.name,
+      columns: t.columns.map((c) => ({
+        ...c,
+        editable: (writes.create || writes.update) && !!writer?.editable.includes(c.name),
+        required: writes.create && !!writer?.required.includes(c.name),
+      })),
+      hidden_columns: t.hidden,
+      writable: writes,
+    };
   }
 
   private browsable(): Map<string, BrowsableTable> {

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { BetTypeIds } from './bet-type-ids';
 import { CATALOG_CONTROLLERS, CatalogExtrasController } from './catalog.controller';
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
+import { CatalogTableWriters } from './catalog-table-writers';
 import { DayCardSources } from './day-card-sources';
 import { EarningsFigures } from './earnings-figures';
 import { HorseRegistry } from './horse-registry';
@@ -11,10 +13,12 @@ import { RaceHistoryRepository } from './race-history.repository';
 import { RaceHistoryFigures } from './race-history-figures';
 
 @Module({
+  imports: [AuditModule],
   controllers: [CatalogExtrasController, ...CATALOG_CONTROLLERS],
   providers: [
     BetTypeIds,
     CatalogRepository,
+    CatalogTableWriters,
     CatalogService,
     DayCardSources,
     HorseRegistry,
@@ -26,6 +30,7 @@ import { RaceHistoryFigures } from './race-history-figures';
   exports: [
     BetTypeIds,
     CatalogService,
+    CatalogTableWriters,
     DayCardSources,
     EarningsFigures,
     HorseRegistry,

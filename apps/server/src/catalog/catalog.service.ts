@@ -44,6 +44,11 @@ export class CatalogService {
     return { items, total, limit: query.limit, offset: query.offset };
   }
 
+  /** Forgets the cached list pages: after an admin's write (the table manager) the lists show it at once. */
+  forgetLists(): void {
+    this.pages.clear();
+  }
+
   async get(kindName: CatalogKindName, id: number): Promise<Row> {
     const kind = CATALOG_KINDS[kindName];
     const row = await this.repository.findById(kind, id);

@@ -30,6 +30,11 @@ export class ListCache<T> {
     return value;
   }
 
+  /** Forgets every answer (after a write the lists must show at once). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

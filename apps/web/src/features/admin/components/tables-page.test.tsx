@@ -8,17 +8,19 @@ const TABLES: TablesResponse = {
     {
       name: 'horses',
       columns: [
-        { name: 'id', type: 'int', nullable: false, primary: true },
-        { name: 'horse_name', type: 'text', nullable: false, primary: false },
+        { name: 'id', type: 'int', nullable: false, primary: true, editable: false, required: false },
+        { name: 'horse_name', type: 'text', nullable: false, primary: false, editable: false, required: false },
       ],
       hidden_columns: 0,
       rows: 1234,
+      writable: { create: false, update: false, delete: false, reason: 'Horses come from the seed.' },
     },
     {
       name: 'users',
-      columns: [{ name: 'id', type: 'int', nullable: false, primary: true }],
+      columns: [{ name: 'id', type: 'int', nullable: false, primary: true, editable: false, required: false }],
       hidden_columns: 1,
       rows: 2,
+      writable: { create: false, update: true, delete: true, reason: 'Users register themselves.' },
     },
   ],
 };

@@ -8,6 +8,7 @@ import { RacingClock } from './common/racing-clock';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { ContentModule } from './content/content.module';
+import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { DatabaseModule } from './database/database.module';
 import { SeedModule } from './database/seed/seed.module';
 import { EarningsModule } from './earnings/earnings.module';
@@ -55,6 +56,7 @@ export class AppModule {
         ContentModule,
         OpsModule,
         AdminModule,
+        CustomFieldsModule,
       ],
       controllers: [HealthController],
     };

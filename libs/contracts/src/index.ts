@@ -5,6 +5,7 @@ export * from './auction';
 export * from './catalog';
 export * from './catalog-kinds';
 export * from './catalog-query';
+export * from './custom-fields';
 export * from './earnings';
 export * from './fair-odds';
 export * from './featured';

@@ -3,6 +3,7 @@ import { adminApi } from './admin';
 import type { ApiOperation } from './api';
 import { auctionApi } from './auction';
 import { catalogApi } from './catalog';
+import { customFieldsApi } from './custom-fields';
 import { earningsApi } from './earnings';
 import { fairOddsApi } from './fair-odds';
 import { featuredApi } from './featured';
@@ -31,6 +32,7 @@ export const API_OPERATIONS = {
   health: healthApi,
   accounts: accountsApi,
   admin: adminApi,
+  customFields: customFieldsApi,
   stats: statsApi,
   wagering: wageringApi,
   program: programApi,

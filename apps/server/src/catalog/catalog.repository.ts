@@ -1,7 +1,7 @@
 import type { CatalogKind, ColumnDef, FilterValue, ListQuery } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { escapeLiteral } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../common/prepared-query';
 import { fitsStoredColumn, likePattern, type StoredColumn } from './list-query';
 import { KINDS_WITH_SEARCH_TEXT, SEARCH_TEXT_COLUMN } from './search-text';
@@ -145,6 +145,19 @@ export class CatalogRepository {
       [id],
     );
     return rows[0];
+  }
+
+  /**
+   * Which of `ids` are records of the kind, each kept from deletion until the transaction of `m`
+   * ends (FOR KEY SHARE): for another module that attaches something to a record.
+   */
+  async existingIds(kind: CatalogKind, ids: readonly number[], m: EntityManager): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: string | number }[] = await m.query(
+      `SELECT "id" FROM ${q(kind.table)} WHERE "id" = ANY($1::bigint[]) FOR KEY SHARE`,
+      [[...ids]],
+    );
+    return new Set(rows.map((r) => Number(r.id)));
   }
 
   async random(kind: CatalogKind, count: number): Promise<Row[]> {

@@ -1,5 +1,6 @@
 import { CATALOG_KINDS, type CatalogKindName, type ListQuery } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { notFound } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -65,6 +66,11 @@ export class CatalogService {
       default:
         return row;
     }
+  }
+
+  /** Which of `ids` are records of the kind, kept from deletion until the transaction of `m` ends. */
+  existingIds(kindName: CatalogKindName, ids: readonly number[], m: EntityManager): Promise<Set<number>> {
+    return this.repository.existingIds(CATALOG_KINDS[kindName], ids, m);
   }
 
   async random(kindName: CatalogKindName, count: number): Promise<Row[]> {

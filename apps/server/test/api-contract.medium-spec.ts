@@ -155,6 +155,27 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     return { as: 'admin', path: `/api/admin/tables/jockeys/rows/${made.body.id}` };
   },
   'admin.schemaCheck': () => ({ as: 'admin', path: '/api/admin/schema-check' }),
+  'customFields.addField': () => ({
+    as: 'admin',
+    path: '/api/admin/tables/horses/addColumn',
+    body: { columnName: `contract_field_${++customFieldCount}`, type: 'one_of', options: ['bay', 'grey'] },
+  }),
+  'customFields.listFields': () => ({ as: 'admin', path: '/api/admin/custom-fields?table=horses' }),
+  'customFields.deleteField': async (w) => ({ as: 'admin', path: `/api/admin/custom-fields/${await customField(w)}` }),
+  'customFields.recordFields': (w) => ({ as: 'anonymous', path: `/api/custom-fields/horses/${w.horseId}` }),
+  'customFields.setRecordValues': async (w) => {
+    await customField(w);
+    return {
+      as: 'admin',
+      path: `/api/admin/custom-fields/horses/${w.horseId}`,
+      body: { values: { [`contract_field_${customFieldCount}`]: "'); DROP TABLE horses;--" } },
+    };
+  },
+  'customFields.bulkValues': async (w) => ({
+    as: 'admin',
+    path: `/api/admin/custom-fields/${await customField(w)}/values`,
+    body: { values: [{ row_id: w.horseId, value: 'a bulk value' }] },
+  }),
   'racing.scratchRunner': (w) => ({
     as: 'admin',
     path: `/api/admin/current_races/${w.scratchRaceId}/scratches`,
@@ -407,6 +428,18 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     },
   }),
 };
+
+let customFieldCount = 0;
+
+/** A new text field on horses (its name `contract_field_<n>`); resolves its id. */
+async function customField(w: World): Promise<number> {
+  const made = await w.sessions.admin.request<{ id: number }>('POST', '/api/admin/tables/horses/addColumn', {
+    columnName: `contract_field_${++customFieldCount}`,
+    type: 'text',
+  });
+  if (made.status !== 201) throw new Error(`field not made: ${made.status} ${JSON.stringify(made.body)}`);
+  return made.body.id;
+}
 
 let auctionCount = 0;
 

@@ -239,7 +239,7 @@ describe('fuzz: every documented operation with malformed input', () => {
         const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
         const withIds = (id: (name: string) => string) =>
           template.replace(/\{([^}]+)\}/g, (_m, name: string) => id(name));
-        const good = withIds((name) => (name === 'kind' ? 'horses' : name === 'count' ? '3' : '1'));
+        const good = withIds((name) => (name === 'kind' || name === 'table' ? 'horses' : name === 'count' ? '3' : '1'));
         // Malformed input as the admin (every guard lets it through to the validation); the plain
         // request, bad ids and non-JSON bodies also without a session and as a member.
         const add = (path: string, what: string, body?: string, who: readonly Identity[] = ['admin']) => {

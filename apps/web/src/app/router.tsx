@@ -1,4 +1,5 @@
 import type { CatalogKindName, InfoPageSlug } from '@furlong/contracts';
+import { isCustomFieldEntity } from '@furlong/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/ui/status';
@@ -23,7 +24,10 @@ const catalogList = (kind: CatalogKindName) =>
 const catalogSheet = (kind: CatalogKindName) =>
   lazyPage(async () => {
     const { RecordSheetPage } = await import('../features/catalog/components/record-sheet-page');
-    return () => <RecordSheetPage key={kind} kind={kind} />;
+    if (!isCustomFieldEntity(kind)) return () => <RecordSheetPage key={kind} kind={kind} />;
+    // Horses, jockeys, trainers, owners and tracks show their custom fields under "More details".
+    const { MoreDetails } = await import('../features/custom-fields/components/more-details');
+    return () => <RecordSheetPage key={kind} kind={kind} more={(id) => <MoreDetails table={kind} id={id} />} />;
   });
 
 const soon = (title: string, area: string) => ({ element: <ComingSoonPage title={title} area={area} /> });
@@ -344,6 +348,10 @@ const guardedRoutes: RouteObject[] = [
     ...lazyPage(async () => (await import('../features/admin/components/tables-page')).TablesPage),
   },
   {
+    path: 'compare-columns',
+    ...lazyPage(async () => (await import('../features/admin/components/compare-columns-page')).CompareColumnsPage),
+  },
+  {
     path: 'run-scan-insert',
     ...lazyPage(async () => (await import('../features/admin/components/scan-insert-page')).ScanInsertPage),
   },
@@ -444,11 +452,15 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
 
-  // Operators and feedback
-  ...[
-    ['insert-columns', 'Insert Columns'],
-    ['add-columns', 'Add Columns'],
-  ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
+  // Operators and feedback: custom fields instead of raw columns (admins; the pages say so to anyone else)
+  {
+    path: 'insert-columns',
+    ...lazyPage(async () => (await import('../features/custom-fields/components/insert-columns-page')).InsertColumnsPage),
+  },
+  {
+    path: 'add-columns',
+    ...lazyPage(async () => (await import('../features/custom-fields/components/add-columns-page')).AddColumnsPage),
+  },
 ];
 
 const appTest = lazyPage(async () => (await import('../features/ops/components/app-test-page')).AppTestPage);

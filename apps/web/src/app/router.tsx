@@ -1,5 +1,4 @@
 import type { CatalogKindName, InfoPageSlug } from '@furlong/contracts';
-import { isCustomFieldEntity } from '@furlong/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/ui/status';
@@ -24,10 +23,7 @@ const catalogList = (kind: CatalogKindName) =>
 const catalogSheet = (kind: CatalogKindName) =>
   lazyPage(async () => {
     const { RecordSheetPage } = await import('../features/catalog/components/record-sheet-page');
-    if (!isCustomFieldEntity(kind)) return () => <RecordSheetPage key={kind} kind={kind} />;
-    // Horses, jockeys, trainers, owners and tracks show their custom fields under "More details".
-    const { MoreDetails } = await import('../features/custom-fields/components/more-details');
-    return () => <RecordSheetPage key={kind} kind={kind} more={(id) => <MoreDetails table={kind} id={id} />} />;
+    return () => <RecordSheetPage key={kind} kind={kind} />;
   });
 
 const soon = (title: string, area: string) => ({ element: <ComingSoonPage title={title} area={area} /> });
@@ -452,15 +448,11 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
 
-  // Operators and feedback: custom fields instead of raw columns (admins; the pages say so to anyone else)
-  {
-    path: 'insert-columns',
-    ...lazyPage(async () => (await import('../features/custom-fields/components/insert-columns-page')).InsertColumnsPage),
-  },
-  {
-    path: 'add-columns',
-    ...lazyPage(async () => (await import('../features/custom-fields/components/add-columns-page')).AddColumnsPage),
-  },
+  // Operators and feedback
+  ...[
+    ['insert-columns', 'Insert Columns'],
+    ['add-columns', 'Add Columns'],
+  ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
 ];
 
 const appTest = lazyPage(async () => (await import('../features/ops/components/app-test-page')).AppTestPage);

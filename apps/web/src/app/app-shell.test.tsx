@@ -34,11 +34,12 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it('should show a not-yet-available page on a route a later area fills', async () => {
-    // /showDB has its page now: an admin tool still to come (custom fields) is shown to a member.
+  it('should keep a member out of an admin tool: /add-columns says it is for administrators', async () => {
+    // Every route of the spec has its page now; the admins' pages tell anyone else so.
     asMember();
     renderRoute('/add-columns');
-    expect(await screen.findByText('Not yet available.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add Columns' })).toBeInTheDocument();
+    expect(screen.getByText('This page is for administrators.')).toBeInTheDocument();
   });
 
   it('should log in from the login page and return to the page first asked for', async () => {

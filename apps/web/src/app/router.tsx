@@ -1,8 +1,8 @@
 import type { CatalogKindName, InfoPageSlug } from '@furlong/contracts';
+import { isCustomFieldEntity } from '@furlong/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/ui/status';
-import { ComingSoonPage } from '../features/placeholder/components/coming-soon-page';
 import { ErrorView } from './error-view';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found';
@@ -23,20 +23,11 @@ const catalogList = (kind: CatalogKindName) =>
 const catalogSheet = (kind: CatalogKindName) =>
   lazyPage(async () => {
     const { RecordSheetPage } = await import('../features/catalog/components/record-sheet-page');
-    return () => <RecordSheetPage key={kind} kind={kind} />;
+    if (!isCustomFieldEntity(kind)) return () => <RecordSheetPage key={kind} kind={kind} />;
+    // Horses, jockeys, trainers, owners and tracks show their custom fields under "More details".
+    const { MoreDetails } = await import('../features/custom-fields/components/more-details');
+    return () => <RecordSheetPage key={kind} kind={kind} more={(id) => <MoreDetails table={kind} id={id} />} />;
   });
-
-const soon = (title: string, area: string) => ({ element: <ComingSoonPage title={title} area={area} /> });
-
-const AREAS = {
-  accounts: 'accounts (sign-up, login, profile and wallet)',
-  racing: 'live racing',
-  wagering: 'wagering',
-  handicapping: 'the handicapping tools',
-  content: 'the information pages',
-  auction: 'the horse auction',
-  admin: 'the operator tools',
-};
 
 const predictor = lazyPage(
   async () => (await import('../features/handicapping/components/predict-race-page')).PredictRacePage,
@@ -448,11 +439,17 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
 
-  // Operators and feedback
-  ...[
-    ['insert-columns', 'Insert Columns'],
-    ['add-columns', 'Add Columns'],
-  ].map(([path, title]) => ({ path, ...soon(title as string, AREAS.admin) })),
+  // Operators and feedback: custom fields instead of raw columns (admins; the pages say so to anyone else)
+  {
+    path: 'insert-columns',
+    ...lazyPage(
+      async () => (await import('../features/custom-fields/components/insert-columns-page')).InsertColumnsPage,
+    ),
+  },
+  {
+    path: 'add-columns',
+    ...lazyPage(async () => (await import('../features/custom-fields/components/add-columns-page')).AddColumnsPage),
+  },
 ];
 
 const appTest = lazyPage(async () => (await import('../features/ops/components/app-test-page')).AppTestPage);

@@ -1,5 +1,5 @@
 import type { CatalogKindName } from '@furlong/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { type CatalogRow, useCatalogRecord } from '../../../api/catalog-record';
 import { BackButton, Page } from '../../../components/ui/page';
@@ -25,8 +25,11 @@ function sheetFields(record: CatalogRow): [string, unknown][] {
   );
 }
 
-/** /page-{kind}/{id} and /{kind}/{id}: one record as read-only fields, with count and column controls. */
-export function RecordSheetPage({ kind }: { kind: CatalogKindName }) {
+/**
+ * /page-{kind}/{id} and /{kind}/{id}: one record as read-only fields, with count and column controls;
+ * `more` adds a section another area fills (the custom fields' "More details").
+ */
+export function RecordSheetPage({ kind, more }: { kind: CatalogKindName; more?: (id: number) => ReactNode }) {
   const { id: idText = '' } = useParams();
   const id = Number(idText);
   const record = useCatalogRecord(kind, id);
@@ -117,6 +120,7 @@ export function RecordSheetPage({ kind }: { kind: CatalogKindName }) {
     return (
       <Page title={heading} actions={<BackButton label="Back" />}>
         <Profile kind={kind} record={record.data} />
+        {more?.(id)}
         <details className="all-fields">
           <summary>All fields ({fields.length})</summary>
           {sheet}
@@ -128,6 +132,7 @@ export function RecordSheetPage({ kind }: { kind: CatalogKindName }) {
   return (
     <Page title={heading} actions={<BackButton label="Back" />}>
       {sheet}
+      {more?.(id)}
       <RelatedRecords kind={kind} record={record.data} />
     </Page>
   );

@@ -124,6 +124,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { to: '/admin/audit', label: 'Audit Log', roles: ['admin'] },
       { to: '/run-scan-insert', label: 'Scan and Insert', roles: ['admin'] },
       { to: '/showDB', label: 'Tables', roles: ['admin'] },
+      { to: '/add-columns', label: 'Add Columns', roles: ['admin'] },
+      { to: '/insert-columns', label: 'Insert Columns', roles: ['admin'] },
       { to: '/compare-columns', label: 'Compare Columns', roles: ['admin'] },
     ],
   },

@@ -190,7 +190,7 @@ export function AddColumnsPage() {
         ) : null}
         {drop.isError ? <ErrorMessage error={drop.error} text="The field could not be deleted." /> : null}
         {items.length > 0 ? (
-          <div className="table-scroll">
+          <div className="table-scroll cf-scroll">
             <table>
               <caption className="visually-hidden">Custom fields of {ENTITY_LABELS[table].toLowerCase()}</caption>
               <thead>

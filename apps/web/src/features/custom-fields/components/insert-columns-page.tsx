@@ -166,12 +166,12 @@ export function InsertColumnsPage() {
         </EmptyState>
       ) : null}
       {field ? (
-        <form aria-label={`Values of ${field.label}`} onSubmit={submit} noValidate>
+        <form className="cf-values" aria-label={`Values of ${field.label}`} onSubmit={submit} noValidate>
           {rows.isPending ? <Loading text={`Loading the ${ENTITY_LABELS[table].toLowerCase()}…`} /> : null}
           {rows.isError ? <ErrorMessage error={rows.error} /> : null}
           {rows.data ? (
             <>
-              <div className="table-scroll">
+              <div className="table-scroll cf-scroll">
                 <table className="cf-rows">
                   <caption className="visually-hidden">
                     {field.label} of {ENTITY_LABELS[table].toLowerCase()}

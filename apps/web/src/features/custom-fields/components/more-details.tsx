@@ -33,7 +33,7 @@ export function MoreDetails({ table, id }: { table: CustomFieldEntity; id: numbe
   const items = record.data.items;
   return (
     <section className="more-details" aria-labelledby="more-details-heading">
-      <div className="button-row">
+      <div className="button-row more-details-head">
         <h2 id="more-details-heading">More details</h2>
         {isAdmin && !editing ? (
           <button type="button" className="button secondary small" onClick={() => setEditing(true)}>

@@ -1,5 +1,5 @@
 import type { TableColumn, TableSummary } from '@furlong/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Page } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
@@ -278,6 +278,12 @@ function RowForm({
   onDone(message: string | null): void;
 }) {
   const save = useSaveRow();
+  const form = useRef<HTMLFormElement>(null);
+  // Opened from a row far down the page (on a phone, screens away): brought into view, its first input focused.
+  useEffect(() => {
+    form.current?.scrollIntoView?.({ block: 'start' });
+    form.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
   const columns = table.columns.filter((c) => c.editable);
   const initial = Object.fromEntries(columns.map((c) => [c.name, textOf(row?.[c.name])]));
   const [fields, setFields] = useState<Record<string, string>>(initial);
@@ -301,7 +307,7 @@ function RowForm({
   const otherError =
     save.isError && !(save.error instanceof ApiError && save.error.fields.some((f) => f.field.startsWith('values.')));
   return (
-    <form className="form table-form" aria-label={title} onSubmit={submit} noValidate>
+    <form ref={form} className="form table-form" aria-label={title} onSubmit={submit} noValidate>
       <h2>{title}</h2>
       {columns.map((c) => {
         const inputId = `row-${c.name}`;
@@ -365,8 +371,12 @@ function RowForm({
 
 function DeleteRow({ table, id, onDone }: { table: string; id: number; onDone(message: string | null): void }) {
   const remove = useDeleteRow();
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
-    <section className="table-form" aria-label={`Delete row ${id} of ${table}`}>
+    <section ref={panel} className="table-form" aria-label={`Delete row ${id} of ${table}`}>
       <h2>
         Delete row {id} of {table}?
       </h2>

@@ -40,6 +40,11 @@ export class AppModule {
         RedisModule,
         JobsModule,
         SeedModule,
+        // First of the feature modules: Express matches a request against the routes in the order they
+        // were registered, one pattern at a time, and POST /api/bets is the hottest write (about 5 % of
+        // a bet's server CPU went into matching the routes registered before it). No two routes overlap,
+        // so the order changes nothing else (the API contract test binds every operation).
+        WageringModule,
         CatalogModule,
         ProgramModule,
         RealtimeModule,
@@ -48,7 +53,6 @@ export class AppModule {
         EarningsModule,
         HandicappingModule,
         AccountsModule,
-        WageringModule,
         FairOddsModule,
         StableModule,
         AuctionModule,

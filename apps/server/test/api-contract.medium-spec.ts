@@ -176,6 +176,10 @@ const SAMPLES: Record<string, (world: World) => Promise<Sample> | Sample> = {
     path: `/api/admin/custom-fields/${await customField(w)}/values`,
     body: { values: [{ row_id: w.horseId, value: 'a bulk value' }] },
   }),
+  'customFields.fieldValues': async (w) => ({
+    as: 'admin',
+    path: `/api/admin/custom-fields/${await customField(w)}/values?limit=5&q=a`,
+  }),
   'racing.scratchRunner': (w) => ({
     as: 'admin',
     path: `/api/admin/current_races/${w.scratchRaceId}/scratches`,

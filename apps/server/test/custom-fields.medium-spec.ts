@@ -4,6 +4,7 @@ import type {
   BulkCustomValuesResponse,
   CustomField,
   CustomFieldsResponse,
+  CustomFieldValuesPage,
   RecordCustomFields,
 } from '@furlong/contracts';
 import { DataSource } from 'typeorm';
@@ -91,6 +92,7 @@ describe('Custom fields', () => {
       ['DELETE', `/api/admin/custom-fields/${target.id}`, undefined],
       ['PUT', `/api/admin/custom-fields/horses/${horse}`, { values: { guarded: 'mine' } }],
       ['POST', `/api/admin/custom-fields/${target.id}/values`, { values: [{ row_id: horse, value: 'mine' }] }],
+      ['GET', `/api/admin/custom-fields/${target.id}/values`, undefined],
     ];
     const before = await auditCount();
     const visitor = new ApiSession(sut.baseUrl);
@@ -362,6 +364,75 @@ describe('Custom fields', () => {
       before: { values: { [a]: null, [b]: null } },
       after: { values: { [a]: 1, [b]: 2 } },
     });
+  });
+
+  it("should page a field's records by id with their names and values, filter them by name, 404 an unknown field and 400 a bad limit", async () => {
+    const rank = await field({ columnName: 'paged_rank', type: 'integer' });
+    type Horse = { id: number; horse_name: string };
+    const horses: Horse[] = await db().query('SELECT id, horse_name FROM horses ORDER BY id');
+    const [h0, h1, h2, h3] = horses as [Horse, Horse, Horse, Horse, ...Horse[]];
+    const set = await admin.request('POST', `/api/admin/custom-fields/${rank.id}/values`, {
+      values: [
+        { row_id: h1.id, value: 2 },
+        { row_id: h3.id, value: 4 },
+      ],
+    });
+    expect(set.status).toBe(200);
+    const page = (query: string, id = rank.id) =>
+      admin.get<CustomFieldValuesPage & Errors>(`/api/admin/custom-fields/${id}/values${query}`);
+
+    const first = await page('?limit=3');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      field: rank,
+      items: [
+        { row_id: h0.id, name: h0.horse_name, value: null },
+        { row_id: h1.id, name: h1.horse_name, value: 2 },
+        { row_id: h2.id, name: h2.horse_name, value: null },
+      ],
+      total: horses.length,
+      limit: 3,
+      offset: 0,
+    });
+    const second = await page('?limit=3&offset=3');
+    expect(second.body.items[0]).toEqual({ row_id: h3.id, name: h3.horse_name, value: 4 });
+    expect(second.body).toMatchObject({ total: horses.length, limit: 3, offset: 3 });
+    // The default page is the insert-columns page's 25; past the end, no rows but the total.
+    expect((await page('')).body).toMatchObject({ limit: 25, offset: 0, total: horses.length });
+    expect((await page('')).body.items).toHaveLength(Math.min(25, horses.length));
+    const past = await page(`?offset=${horses.length}`);
+    expect(past.body).toMatchObject({ items: [], total: horses.length });
+
+    // q keeps the names containing it, in any case; its % and _ match only themselves.
+    const part = h1.horse_name.slice(1, 4).toUpperCase();
+    const named = await page(`?limit=500&q=${encodeURIComponent(` ${part} `)}`);
+    const expected = horses.filter((h) => h.horse_name.toUpperCase().includes(part));
+    expect(named.body.items.map((r) => r.row_id)).toEqual(expected.map((h) => h.id).slice(0, 500));
+    expect(named.body.total).toBe(expected.length);
+    expect(named.body.items.find((r) => r.row_id === h1.id)?.value).toBe(2);
+    expect((await page('?q=%25')).body).toMatchObject({ items: [], total: 0 });
+    expect((await page('?q=_')).body).toMatchObject({ items: [], total: 0 });
+    // Another entity's name column (jockeys have no search-text column).
+    const jockeyField = await field({ columnName: 'paged_whip', type: 'boolean' }, 'jockeys');
+    const [jockey]: { id: number; jockey_name: string }[] = await db().query(
+      'SELECT id, jockey_name FROM jockeys ORDER BY id LIMIT 1',
+    );
+    const jockeys = await page(`?q=${encodeURIComponent(jockey?.jockey_name.toLowerCase() ?? '')}`, jockeyField.id);
+    expect(jockeys.status).toBe(200);
+    expect(jockeys.body.items[0]).toEqual({ row_id: jockey?.id, name: jockey?.jockey_name, value: null });
+
+    expect((await page('', 2_147_483_647)).status).toBe(404);
+    for (const [query, name] of [
+      ['?limit=0', 'limit'],
+      ['?limit=501', 'limit'],
+      ['?limit=abc', 'limit'],
+      ['?offset=-1', 'offset'],
+      [`?q=${'x'.repeat(101)}`, 'q'],
+      ['?sort=id', 'sort'],
+    ] as const) {
+      const bad = await page(query);
+      expect([query, bad.status, bad.body.errors?.map((e) => e.field)]).toEqual([query, 400, [name]]);
+    }
   });
 
   it('should drop a field with its values, audited with the field and its values, and 404 after', async () => {

@@ -9,7 +9,7 @@ import {
   fieldNameProblem,
 } from '@furlong/domain';
 import { z } from 'zod';
-import { defineOperation, idParam, isoDateTime } from './api';
+import { defineOperation, idParam, isoDateTime, listResponseSchema, queryInteger, queryText } from './api';
 
 /**
  * Custom fields (issue 21): an admin adds a typed field to an allowed entity (horses, jockeys,
@@ -155,6 +155,34 @@ export const bulkCustomValuesResponseSchema = z
   .meta({ id: 'BulkCustomValuesResponse' });
 export type BulkCustomValuesResponse = z.infer<typeof bulkCustomValuesResponseSchema>;
 
+/** GET /admin/custom-fields/{id}/values: a page of the field's records (the insert-columns tool). */
+export const CUSTOM_FIELD_VALUES_PAGE_DEFAULT = 25;
+export const CUSTOM_FIELD_NAME_SEARCH_MAX = 100;
+
+export const customFieldValuesQuerySchema = z.strictObject({
+  limit: queryInteger(1, CUSTOM_FIELD_BULK_MAX, CUSTOM_FIELD_VALUES_PAGE_DEFAULT),
+  offset: queryInteger(0, 2_147_483_647, 0),
+  q: queryText(CUSTOM_FIELD_NAME_SEARCH_MAX).describe(
+    'only the records whose name contains this text, in any case (% and _ match themselves)',
+  ),
+});
+export type CustomFieldValuesQuery = z.output<typeof customFieldValuesQuerySchema>;
+
+/** A record of the field's entity with its value there (null: not set). */
+export const customFieldRowValueSchema = z
+  .object({
+    row_id: z.int(),
+    name: z.string().describe("the record's name (horse_name, jockey_name, trainer_name, owner_name, track_name)"),
+    value: customFieldValueSchema.nullable(),
+  })
+  .meta({ id: 'CustomFieldRowValue' });
+export type CustomFieldRowValue = z.infer<typeof customFieldRowValueSchema>;
+
+export const customFieldValuesPageSchema = listResponseSchema(customFieldRowValueSchema)
+  .extend({ field: customFieldSchema })
+  .meta({ id: 'CustomFieldValuesPage' });
+export type CustomFieldValuesPage = z.infer<typeof customFieldValuesPageSchema>;
+
 const NO_SESSION_401 = 'not logged in, or the session ran out';
 const NOT_ADMIN_403 = 'you are not an admin (reason `forbidden`), or a missing or invalid CSRF token';
 
@@ -260,6 +288,25 @@ export const customFieldsApi = {
       400: 'a record that does not exist or is named twice (`values[i].row_id`), or a value the type refuses (`values[i].value`)',
       401: NO_SESSION_401,
       403: NOT_ADMIN_403,
+      404: 'no such field',
+    },
+  }),
+  fieldValues: defineOperation({
+    method: 'get',
+    path: '/admin/custom-fields/{id}/values',
+    tags: ['admin'],
+    access: 'admin',
+    summary: "A page of the field's records, by id, each with its name and value (admins only)",
+    description:
+      'The insert-columns tool reads a page of records and their values in one request. `q` keeps the records whose name contains it.',
+    params: z.object({ id: idParam() }),
+    query: customFieldValuesQuerySchema,
+    status: 200,
+    response: customFieldValuesPageSchema,
+    errors: {
+      400: 'a bad id, or a bad or unknown query parameter (each is named in `errors`: `limit`, `offset`, `q`)',
+      401: NO_SESSION_401,
+      403: 'you are not an admin (reason `forbidden`)',
       404: 'no such field',
     },
   }),

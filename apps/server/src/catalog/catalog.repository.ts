@@ -160,6 +160,35 @@ export class CatalogRepository {
     return new Set(rows.map((r) => Number(r.id)));
   }
 
+  /**
+   * A page of the kind's ids and names, by id; `q` (bound, its wildcards escaped) keeps the names
+   * containing it in any case. Where the kind has the search text column, its trigram index narrows
+   * the rows first (the name column has none of its own there). Bound, unlike the list's WHERE: an
+   * admin's tool, not the hot path, so one generic plan is good enough.
+   */
+  async names(
+    kind: CatalogKind,
+    page: { limit: number; offset: number; q?: string },
+  ): Promise<{ items: { id: number; name: string }[]; total: number }> {
+    const name = q(kind.nameColumn);
+    const where = page.q
+      ? `WHERE ${name} ILIKE $1${KINDS_WITH_SEARCH_TEXT.has(kind.name) ? ` AND ${q(SEARCH_TEXT_COLUMN)} LIKE lower($1)` : ''}`
+      : '';
+    const params = page.q ? [likePattern(page.q)] : [];
+    const n = params.length;
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query<{ id: string | number; name: string }[]>(
+        `SELECT "id", ${name} AS name FROM ${q(kind.table)} ${where} ORDER BY "id" LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, page.limit, page.offset],
+      ),
+      this.dataSource.query<{ total: number }[]>(
+        `SELECT count(*)::int AS total FROM ${q(kind.table)} ${where}`,
+        params,
+      ),
+    ]);
+    return { items: rows.map((r) => ({ id: Number(r.id), name: r.name })), total: counted[0]?.total ?? 0 };
+  }
+
   async random(kind: CatalogKind, count: number): Promise<Row[]> {
     return this.dataSource.query(`SELECT ${this.selectList(kind)} FROM ${q(kind.table)} ORDER BY random() LIMIT $1`, [
       count,

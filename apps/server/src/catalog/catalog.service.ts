@@ -73,6 +73,14 @@ export class CatalogService {
     return this.repository.existingIds(CATALOG_KINDS[kindName], ids, m);
   }
 
+  /** A page of the kind's ids and names, by id, `q` keeping the names that contain it (for another module's tool). */
+  names(
+    kindName: CatalogKindName,
+    page: { limit: number; offset: number; q?: string },
+  ): Promise<{ items: { id: number; name: string }[]; total: number }> {
+    return this.repository.names(CATALOG_KINDS[kindName], page);
+  }
+
   async random(kindName: CatalogKindName, count: number): Promise<Row[]> {
     return this.repository.random(CATALOG_KINDS[kindName], count);
   }

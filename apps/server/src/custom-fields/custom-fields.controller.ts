@@ -2,6 +2,7 @@ import {
   type BulkCustomValuesResponse,
   type CustomField,
   type CustomFieldsResponse,
+  type CustomFieldValuesPage,
   customFieldsApi,
   type OperationBody,
   type OperationParams,
@@ -55,6 +56,14 @@ export class CustomFieldsController {
     @Parsed('body') { values }: OperationBody<typeof customFieldsApi.setRecordValues>,
   ): Promise<RecordCustomFields> {
     return this.customFields.setValues(ctx, table, id, values);
+  }
+
+  @Endpoint(customFieldsApi.fieldValues)
+  values(
+    @Parsed('params') { id }: OperationParams<typeof customFieldsApi.fieldValues>,
+    @Parsed('query') query: OperationQuery<typeof customFieldsApi.fieldValues>,
+  ): Promise<CustomFieldValuesPage> {
+    return this.customFields.valuesPage(id, query);
   }
 
   @Endpoint(customFieldsApi.bulkValues)

@@ -61,12 +61,12 @@ export class CustomFieldsRepository {
     return rows.map(toField);
   }
 
-  /** One field, locked as `lock` says until the transaction of `m` ends. */
-  async find(m: EntityManager, id: number, lock: 'share' | 'update'): Promise<CustomField | undefined> {
-    const rows: FieldRowDb[] = await m.query(
-      `SELECT ${FIELD_COLUMNS} FROM custom_fields WHERE id = $1 ${lock === 'share' ? 'FOR SHARE' : 'FOR UPDATE'}`,
-      [id],
-    );
+  /** One field, locked as `lock` says until the transaction of `m` ends (no lock: a plain read). */
+  async find(m: EntityManager, id: number, lock?: 'share' | 'update'): Promise<CustomField | undefined> {
+    const locking = lock === 'share' ? 'FOR SHARE' : lock === 'update' ? 'FOR UPDATE' : '';
+    const rows: FieldRowDb[] = await m.query(`SELECT ${FIELD_COLUMNS} FROM custom_fields WHERE id = $1 ${locking}`, [
+      id,
+    ]);
     return rows[0] && toField(rows[0]);
   }
 

@@ -3,6 +3,8 @@ import type {
   BulkCustomValuesResponse,
   CustomField,
   CustomFieldValueJson,
+  CustomFieldValuesPage,
+  CustomFieldValuesQuery,
   RecordCustomFields,
 } from '@furlong/contracts';
 import { CATALOG_KINDS, CUSTOM_FIELDS_PER_TABLE_MAX } from '@furlong/contracts';
@@ -213,6 +215,28 @@ export class CustomFields {
       const cleared = body.values.filter((v) => v.value === null).length;
       return { field, saved: body.values.length - cleared, cleared, audit_id: auditId };
     });
+  }
+
+  /**
+   * GET /api/admin/custom-fields/{id}/values: a page of the field's records by id (the catalog
+   * pages their ids and names), each with its value; one request for the insert-columns tool.
+   */
+  async valuesPage(fieldId: number, query: CustomFieldValuesQuery): Promise<CustomFieldValuesPage> {
+    const m = this.dataSource.manager;
+    const field = await this.fields.find(m, fieldId);
+    if (!field) throw notFound('Custom field', fieldId);
+    const { limit, offset } = query;
+    const page = await this.catalog.names(field.table, { limit, offset, q: query.q?.trim() || undefined });
+    const ids = page.items.map((r) => r.id);
+    const values =
+      ids.length > 0 ? await this.fields.valuesOfField(m, fieldId, ids) : new Map<number, CustomFieldValue>();
+    return {
+      field,
+      items: page.items.map((r) => ({ row_id: r.id, name: r.name, value: values.get(r.id) ?? null })),
+      total: page.total,
+      limit,
+      offset,
+    };
   }
 
   /** The entity of a request's table, or 404. */

@@ -1,6 +1,6 @@
 import type { CustomFieldValueJson, RecordCustomFields } from '@furlong/contracts';
 import type { CustomFieldEntity } from '@furlong/domain';
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '../../../lib/api-client';
 
 /** The one cache key of GET /api/custom-fields/{table}/{id}. */
@@ -20,11 +20,6 @@ export function useRecordFields(table: CustomFieldEntity, id: number) {
   return useQuery({ ...recordFieldsQuery(table, id), enabled: Number.isInteger(id) && id > 0 });
 }
 
-/** The same for a page of records at once (the insert-columns tool), one cached answer each. */
-export function useRecordsFields(table: CustomFieldEntity, ids: readonly number[]) {
-  return useQueries({ queries: ids.map((id) => recordFieldsQuery(table, id)) });
-}
-
 /** PUT /api/admin/custom-fields/{table}/{id}: sets (null clears) the named fields of one record. */
 export function useSetRecordFields(table: CustomFieldEntity, id: number) {
   const client = useQueryClient();
@@ -33,6 +28,8 @@ export function useSetRecordFields(table: CustomFieldEntity, id: number) {
       sendJson<RecordCustomFields>('PUT', `/admin/custom-fields/${table}/${id}`, { values }),
     onSuccess: (record) => {
       client.setQueryData(recordFieldsKey(table, id), record);
+      // The insert-columns pages show the record's values too.
+      void client.invalidateQueries({ queryKey: ['custom-fields', 'values'] });
       void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
   });

@@ -1,4 +1,4 @@
-import type { CustomField, RecordCustomFields } from '@furlong/contracts';
+import type { CustomField, CustomFieldValuesPage } from '@furlong/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 
@@ -13,21 +13,20 @@ const grade: CustomField = {
   created_by: 1,
 };
 
-const horses = {
-  items: [
-    { id: 1, horse_name: 'Apple Jack' },
-    { id: 2, horse_name: 'Blue Moon' },
-    { id: 3, horse_name: 'Cider' },
-  ],
-  total: 60,
+/** GET /api/admin/custom-fields/5/values: the first page, or the second (one horse) at offset=25. */
+const gradePage = (offset: number): CustomFieldValuesPage => ({
+  field: grade,
+  items:
+    offset === 0
+      ? [
+          { row_id: 1, name: 'Apple Jack', value: 7 },
+          { row_id: 2, name: 'Blue Moon', value: null },
+          { row_id: 3, name: 'Cider', value: null },
+        ]
+      : [{ row_id: 26, name: 'Zephyr', value: 2 }],
+  total: 26,
   limit: 25,
-  offset: 0,
-};
-
-const gradeOf = (id: number): RecordCustomFields => ({
-  table: 'horses',
-  row_id: id,
-  items: [{ id: 5, name: 'grade', label: 'Grade', type: 'integer', options: null, value: id === 1 ? 7 : null }],
+  offset,
 });
 
 const json = (status: number, body: unknown) =>
@@ -38,8 +37,9 @@ describe('InsertColumnsPage', () => {
     asMember('Steward', { id: 1, role: 'admin' });
     const sent: unknown[] = [];
     let refuse = true;
-    mockApi({
-      '/api/admin/custom-fields/5/values': (_url, init) => {
+    const { calls } = mockApi({
+      '/api/admin/custom-fields/5/values': (url, init) => {
+        if ((init?.method ?? 'GET') === 'GET') return gradePage(Number(url.searchParams.get('offset')));
         sent.push(JSON.parse(String(init?.body)));
         if (refuse) {
           refuse = false;
@@ -53,15 +53,18 @@ describe('InsertColumnsPage', () => {
         return { field: grade, saved: 1, cleared: 1, audit_id: 9 };
       },
       '/api/admin/custom-fields': () => ({ items: [grade] }),
-      '/api/horses': () => horses,
-      '/api/custom-fields/horses/': (url) => gradeOf(Number(url.pathname.split('/').pop())),
     });
     renderRoute('/insert-columns');
     expect(await screen.findByLabelText('Field')).toHaveValue('5');
     const form = await screen.findByRole('form', { name: 'Values of Grade' });
     const apple = await within(form).findByLabelText('Grade of Apple Jack');
     expect(apple).toHaveValue(7);
-    expect(within(form).getByRole('navigation', { name: 'Horses: pages' })).toBeInTheDocument();
+    expect(within(form).getByLabelText('Grade of Blue Moon')).toHaveValue(null);
+    expect(within(form).getByRole('navigation', { name: 'Horses: pages' })).toHaveTextContent('1–25 of 26');
+    // The page's records, names and values come in one request, not one per record.
+    const reads = () => calls.filter((u) => u.pathname === '/api/admin/custom-fields/5/values');
+    expect(reads().map((u) => u.search)).toEqual(['?limit=25&offset=0']);
+    expect(calls.filter((u) => !u.pathname.startsWith('/api/admin/custom-fields'))).toEqual([]);
 
     fireEvent.click(within(form).getByRole('button', { name: 'Save all' }));
     expect(await within(form).findByText('Nothing to save: change a value first.')).toBeInTheDocument();
@@ -88,6 +91,24 @@ describe('InsertColumnsPage', () => {
         ],
       },
     ]);
+  });
+
+  it('should page through the records, each page one request', async () => {
+    asMember('Steward', { id: 1, role: 'admin' });
+    const { calls } = mockApi({
+      '/api/admin/custom-fields/5/values': (url) => gradePage(Number(url.searchParams.get('offset'))),
+      '/api/admin/custom-fields': () => ({ items: [grade] }),
+    });
+    renderRoute('/insert-columns');
+    const form = await screen.findByRole('form', { name: 'Values of Grade' });
+    await within(form).findByLabelText('Grade of Apple Jack');
+    fireEvent.click(within(form).getByRole('button', { name: 'Next' }));
+    expect(await within(form).findByLabelText('Grade of Zephyr')).toHaveValue(2);
+    expect(within(form).queryByLabelText('Grade of Apple Jack')).not.toBeInTheDocument();
+    expect(within(form).getByRole('navigation', { name: 'Horses: pages' })).toHaveTextContent('26–26 of 26');
+    expect(
+      calls.filter((u) => u.pathname === '/api/admin/custom-fields/5/values').map((u) => u.searchParams.get('offset')),
+    ).toEqual(['0', '25']);
   });
 
   it('should say so when the entity has no fields', async () => {

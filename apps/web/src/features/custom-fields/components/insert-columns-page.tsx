@@ -1,4 +1,4 @@
-import type { BulkCustomValuesRequest, BulkCustomValuesResponse, CustomFieldValueJson } from '@furlong/contracts';
+import type { BulkCustomValuesRequest, BulkCustomValuesResponse } from '@furlong/contracts';
 import { CATALOG_KINDS } from '@furlong/contracts';
 import type { CustomFieldEntity } from '@furlong/domain';
 import { type FormEvent, useState } from 'react';
@@ -8,10 +8,9 @@ import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useCatalogList } from '../../catalog/api/catalog-list';
 import { useBulkValues } from '../api/bulk-values';
+import { useFieldValues } from '../api/field-values';
 import { useCustomFields } from '../api/fields';
-import { useRecordsFields } from '../api/record-fields';
 import { ENTITIES, ENTITY_LABELS, FieldValueInput, inputText, Problem, valueFromInput } from './field-value';
 import './custom-fields.css';
 
@@ -54,9 +53,8 @@ export function InsertColumnsPage() {
   const fields = useCustomFields(table, isAdmin);
   const field = fields.data?.items.find((f) => f.id === fieldId) ?? fields.data?.items[0] ?? null;
   const kind = CATALOG_KINDS[table];
-  const rows = useCatalogList(table, { limit: INSERT_PAGE_SIZE, offset, sort: 'id', order: 'asc' }, isAdmin && !!field);
-  const ids = (rows.data?.items ?? []).map((r) => r.id);
-  const stored = useRecordsFields(table, field ? ids : []);
+  // One request: the page's records (by id), their names and this field's values.
+  const rows = useFieldValues(field?.id ?? null, { limit: INSERT_PAGE_SIZE, offset }, isAdmin);
   const save = useBulkValues();
 
   if (!isAdmin) {
@@ -73,8 +71,6 @@ export function InsertColumnsPage() {
     setResult(null);
     save.reset();
   };
-  const storedValue = (i: number): CustomFieldValueJson | null =>
-    stored[i]?.data?.items.find((f) => f.id === field?.id)?.value ?? null;
   const serverProblems = problemsByIndex(save.error);
   const problemOf = (id: number): string | undefined => {
     const local = localProblems.get(id);
@@ -113,7 +109,6 @@ export function InsertColumnsPage() {
   };
 
   const items = fields.data?.items ?? [];
-  const nameOf = (row: Record<string, unknown>) => String(row[kind.nameColumn] ?? `${kind.label} ${String(row.id)}`);
   return (
     <Page title="Insert Columns">
       <p>
@@ -184,20 +179,20 @@ export function InsertColumnsPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {rows.data.items.map((row, i) => {
-                      const id = row.id;
+                    {rows.data.items.map((row) => {
+                      const id = row.row_id;
                       const inputId = `ic-value-${id}`;
                       const problem = problemOf(id);
                       return (
                         <tr key={id}>
                           <td>{id}</td>
-                          <td>{nameOf(row)}</td>
+                          <td>{row.name}</td>
                           <td>
                             <FieldValueInput
                               field={field}
                               id={inputId}
-                              label={`${field.label} of ${nameOf(row)}`}
-                              value={edits.get(id) ?? inputText(storedValue(i))}
+                              label={`${field.label} of ${row.name}`}
+                              value={edits.get(id) ?? inputText(row.value)}
                               problem={problem}
                               onChange={(text) => {
                                 setEdits((prev) => new Map(prev).set(id, text));

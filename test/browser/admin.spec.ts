@@ -7,7 +7,10 @@ const ADMIN = { email: 'registrar@furlong.test', password: 'the registrars passw
 
 // Administration in chromium (issue 21): an admin finds a member, edits and disables them, credits
 // their wallet with a reason, reads all of it in the audit log, runs the scan and insert twice (the
-// second finds nothing), browses the users table (no password hash); the member is then refused at login.
+// second finds nothing), browses the users table (no password hash), renames a jockey in the table
+// manager (bets stay read-only), checks the schema against the code, adds a custom field to horses
+// and sets it on a horse's page, and reads every one of those writes in the audit log; the member
+// is then refused at login.
 describe('administration in a browser', () => {
   const suite = browserSuite('furlong_browser_admin', {
     RACING_ENABLED: 'false',
@@ -24,7 +27,7 @@ describe('administration in a browser', () => {
     baseUrl = suite.server.baseUrl;
   });
 
-  it('should edit and disable a member, adjust their wallet, scan twice, and show it all in the audit log', async () => {
+  it('should edit a member, adjust their wallet, scan twice, write a table row, add a custom field, and show it all in the audit log', async () => {
     const member = await signUpAndLogIn(page, baseUrl);
     await page.context().clearCookies();
     await logIn(page, baseUrl, ADMIN);
@@ -85,11 +88,63 @@ describe('administration in a browser', () => {
     await page.getByRole('region', { name: 'Rows of users' }).getByText(member.email).waitFor();
     await screenshot(page, 'admin-tables');
 
+    // The table manager writes through the table's owner: a jockey renamed; bets are read-only.
+    await page.getByLabel('Table', { exact: true }).selectOption('jockeys');
+    await page.getByRole('button', { name: 'Edit row 1', exact: true }).click();
+    const jockey = page.getByRole('form', { name: 'Edit row 1 of jockeys' });
+    await jockey.getByLabel(/jockey_name/).fill('Dora Marsh Senior');
+    await jockey.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Row 1 of jockeys saved.').waitFor();
+    await page.getByRole('region', { name: 'Rows of jockeys' }).getByText('Dora Marsh Senior').waitFor();
+    await page.getByLabel('Table', { exact: true }).selectOption('bets');
+    await page.getByText(/^Read-only: /).waitFor();
+    expect(await page.getByRole('button', { name: 'New row' }).count()).toBe(0);
+
+    // The compare-columns tool: the migrated database has the columns the code expects.
+    await page.goto(`${baseUrl}/compare-columns`);
+    await page.getByText(/^The database matches the code: \d+ tables, \d+ columns checked\.$/).waitFor();
+
+    // A custom field instead of a raw column: a reserved name refused, "Coat pattern" added to
+    // horses, set on a horse's page and still there after a reload.
+    await page.goto(`${baseUrl}/add-columns`);
+    const add = page.getByRole('form', { name: 'Add a custom field' });
+    await add.getByLabel('Entity').selectOption('horses');
+    await add.getByLabel('Name').fill('select');
+    await add.getByRole('button', { name: 'Add field' }).click();
+    await add.getByText("'select' is a reserved word").waitFor();
+    await add.getByLabel('Name').fill('coat_pattern');
+    await add.getByLabel('Label (optional)').fill('Coat pattern');
+    await add.getByLabel('Type').selectOption('text');
+    await add.getByRole('button', { name: 'Add field' }).click();
+    await page.getByText('Added Coat pattern (coat_pattern) to horses.').waitFor();
+    await page.getByRole('region', { name: 'Fields of horses' }).getByText('coat_pattern').waitFor();
+
+    await page.goto(`${baseUrl}/page-horse/1`);
+    const more = page.getByRole('region', { name: 'More details' });
+    await more.getByRole('button', { name: 'Edit' }).click();
+    const details = page.getByRole('form', { name: 'Edit more details' });
+    await details.getByLabel('Coat pattern').fill('Tobiano');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await more.getByText('Tobiano').waitFor();
+    await page.reload();
+    await page.getByRole('region', { name: 'More details' }).getByText('Tobiano').waitFor();
+    await screenshot(page, 'admin-custom-field');
+
+    // The audit log has all of it: the field added and set, the jockey's row, the refusal.
+    await page.goto(`${baseUrl}/admin/audit`);
+    const audit = page.getByRole('table', { name: /Audit log/ });
+    for (const action of ['custom_field.add', 'custom_field.set', 'row.update', 'scan.run', 'user.update']) {
+      await audit.getByRole('row').filter({ hasText: action }).first().waitFor();
+    }
+    await audit.getByRole('row').filter({ hasText: 'custom_field.set' }).getByText(/Tobiano/).waitFor();
+    await audit.getByRole('row').filter({ hasText: 'row.update' }).getByText(/Dora Marsh Senior/).waitFor();
+    await screenshot(page, 'admin-audit-log-all');
+
     await page.context().clearCookies();
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('This account is disabled. Please contact us.').waitFor();
-  });
+  }, 120_000);
 });

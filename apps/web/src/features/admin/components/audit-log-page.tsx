@@ -9,6 +9,22 @@ import { useSession } from '../../../lib/session';
 import { useAuditLog } from '../api/audit';
 import './audit.css';
 
+/**
+ * The tables admins write to (users and wallets, the table manager's writable tables, custom
+ * fields) and the scan's reports; a refused write to another table is under All.
+ */
+const AUDITED_TABLES = [
+  'users',
+  'wallet_accounts',
+  'jockeys',
+  'trainers',
+  'owners',
+  'tracks',
+  'custom_fields',
+  'custom_field_values',
+  'scan_insert',
+] as const;
+
 export const AUDIT_PAGE_SIZE = 50;
 
 /** The fields a write changed, "name: before → after", or the row as it was created / deleted. */
@@ -58,9 +74,11 @@ export function AuditLogPage() {
         }}
       >
         <option value="">All</option>
-        <option value="users">users</option>
-        <option value="wallet_accounts">wallet_accounts</option>
-        <option value="scan_insert">scan_insert</option>
+        {AUDITED_TABLES.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
       </select>
       {log.isPending ? <Loading text="Loading the audit log..." /> : null}
       {log.isError ? <ErrorMessage error={log.error} text="The audit log could not be loaded." /> : null}

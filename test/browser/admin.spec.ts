@@ -136,8 +136,16 @@ describe('administration in a browser', () => {
     for (const action of ['custom_field.add', 'custom_field.set', 'row.update', 'scan.run', 'user.update']) {
       await audit.getByRole('row').filter({ hasText: action }).first().waitFor();
     }
-    await audit.getByRole('row').filter({ hasText: 'custom_field.set' }).getByText(/Tobiano/).waitFor();
-    await audit.getByRole('row').filter({ hasText: 'row.update' }).getByText(/Dora Marsh Senior/).waitFor();
+    await audit
+      .getByRole('row')
+      .filter({ hasText: 'custom_field.set' })
+      .getByText(/Tobiano/)
+      .waitFor();
+    await audit
+      .getByRole('row')
+      .filter({ hasText: 'row.update' })
+      .getByText(/Dora Marsh Senior/)
+      .waitFor();
     await screenshot(page, 'admin-audit-log-all');
 
     await page.context().clearCookies();

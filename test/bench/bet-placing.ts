@@ -5,10 +5,10 @@
 
 import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@furlong/contracts';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { REDIS_URL } from '../load/fanout';
 import { cpuMs } from '../load/proc-stats';
+import { dropRedisKeys } from '../support/redis-keys';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 export const RACES = 10;
@@ -184,21 +184,10 @@ export async function prepareBetting(
   };
   const prefix = `furlong-bench-bets-${process.pid}-${Date.now().toString(36)}`;
   if (instances === 2) Object.assign(env, { REDIS_URL, QUEUE_PREFIX: prefix });
-  const removeRedisKeys = async () => {
-    if (instances !== 2) return;
-    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    try {
-      await redis.connect();
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
-  };
   const servers: ServerProcess[] = [];
   const stopAll = async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    await removeRedisKeys();
+    if (instances === 2) await dropRedisKeys(REDIS_URL, prefix);
   };
   // One after the other: the first migrates and seeds the empty database.
   for (let i = 0; i < instances; i++) {

@@ -1,9 +1,9 @@
 import { CSRF_COOKIE, CSRF_HEADER, type MeResponse } from '@furlong/contracts';
-import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
 import { screenshot } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
+import { dropRedisKeys } from '../support/redis-keys';
 import type { ServerProcess } from '../support/server-process';
 
 const ADMIN = { email: 'boss@furlong.test', password: 'admin password for ops' };
@@ -61,12 +61,7 @@ describe('the operations pages in a browser', () => {
     20_000,
   );
 
-  afterAll(async () => {
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${QUEUE_PREFIX}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  });
+  afterAll(() => dropRedisKeys(REDIS_URL, QUEUE_PREFIX));
   let server: ServerProcess;
   let page: Page;
 

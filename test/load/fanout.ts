@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { scratchDatabase } from '../support/postgres';
+import { dropRedisKeys } from '../support/redis-keys';
 import { nodeArgsFromEnv, type ServerProcess, startServerProcess } from '../support/server-process';
 import { LatencyHistogram } from './histogram';
 import { cpuMs, machineCpuMs, rssKb } from './proc-stats';
@@ -280,16 +281,7 @@ async function startProduct(options: FanoutOptions, cleanup: Cleanup): Promise<S
   if (options.instances === 2) {
     env.REDIS_URL = REDIS_URL;
     env.QUEUE_PREFIX = prefix;
-    cleanup.defer(async () => {
-      const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-      try {
-        await redis.connect();
-        const keys = await redis.keys(`${prefix}:*`);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
-    });
+    cleanup.defer(() => dropRedisKeys(REDIS_URL, prefix));
   }
   const servers: ServerProcess[] = [];
   for (let i = 0; i < options.instances; i++) {

@@ -1,11 +1,10 @@
 import type { AuditEntry, AuditPage, SchemaCheck, TableFields, TableRow, TablesResponse } from '@furlong/contracts';
 import { DataSource } from 'typeorm';
-import { ApiSession } from './support/api-session';
+import { ApiSession, signedUpAs } from './support/api-session';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
 const ADMIN = { email: 'tabler@furlong.test', password: 'the table admin password' };
-const PASSWORD = 'a member password';
 
 type Errors = { errors?: { field: string; reason: string }[]; reason?: string; message?: string };
 type Page = { items: Record<string, unknown>[]; total: number };
@@ -21,17 +20,8 @@ describe('Table manager', () => {
   let n = 0;
   const db = () => sut.app.get(DataSource);
 
-  async function member(role: 'user' | 'operator' = 'user'): Promise<ApiSession> {
-    n++;
-    const session = new ApiSession(sut.baseUrl);
-    const email = `tables${n}@furlong.test`;
-    const me = await session.signUp(`tables${n}`, email, PASSWORD);
-    if (role === 'operator') {
-      await db().query(`UPDATE users SET role = 'operator' WHERE id = $1`, [me.id]);
-      await session.logIn(email, PASSWORD);
-    }
-    return session;
-  }
+  const member = async (role: 'user' | 'operator' = 'user') =>
+    (await signedUpAs(sut.baseUrl, db(), `tables${++n}`, role)).session;
 
   async function auditOf(table: string, rowId: number | string): Promise<AuditEntry[]> {
     const page = (await admin.get<AuditPage>(`/api/admin/audit?table_name=${table}&limit=200`)).body;

@@ -1,11 +1,10 @@
 import type { AdminUserPage, AdminUserRow, AuditPage, LedgerPage, MeResponse } from '@furlong/contracts';
 import { DataSource } from 'typeorm';
-import { ApiSession } from './support/api-session';
+import { ApiSession, MEMBER_PASSWORD as PASSWORD, signedUpAs } from './support/api-session';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
 
 const ADMIN = { email: 'steward@furlong.test', password: 'the steward password' };
-const PASSWORD = 'a member password';
 
 type Errors = { errors?: { field: string; reason: string }[]; reason?: string; message?: string };
 
@@ -19,19 +18,7 @@ describe('Administration of users', () => {
   let n = 0;
   const db = () => sut.app.get(DataSource);
 
-  async function member(
-    role: 'user' | 'operator' = 'user',
-  ): Promise<{ session: ApiSession; me: MeResponse; email: string }> {
-    n++;
-    const session = new ApiSession(sut.baseUrl);
-    const email = `member${n}@furlong.test`;
-    const me = await session.signUp(`member${n}`, email, PASSWORD);
-    if (role === 'operator') {
-      await db().query(`UPDATE users SET role = 'operator' WHERE id = $1`, [me.id]);
-      await session.logIn(email, PASSWORD);
-    }
-    return { session, me, email };
-  }
+  const member = (role: 'user' | 'operator' = 'user') => signedUpAs(sut.baseUrl, db(), `member${++n}`, role);
 
   async function auditOf(rowId: number, table = 'users') {
     const page = (await admin.get<AuditPage>(`/api/admin/audit?table_name=${table}&limit=200`)).body;

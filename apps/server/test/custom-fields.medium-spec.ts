@@ -8,12 +8,11 @@ import type {
   RecordCustomFields,
 } from '@furlong/contracts';
 import { DataSource } from 'typeorm';
-import { ApiSession } from './support/api-session';
+import { ApiSession, signedUpAs } from './support/api-session';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
 const ADMIN = { email: 'fields@furlong.test', password: 'the fields admin password' };
-const PASSWORD = 'a member password';
 
 type Errors = { errors?: { field: string; reason: string }[]; reason?: string; message?: string };
 
@@ -28,17 +27,8 @@ describe('Custom fields', () => {
   let n = 0;
   const db = () => sut.app.get(DataSource);
 
-  async function member(role: 'user' | 'operator' = 'user'): Promise<ApiSession> {
-    n++;
-    const session = new ApiSession(sut.baseUrl);
-    const email = `fieldmember${n}@furlong.test`;
-    const me = await session.signUp(`fieldmember${n}`, email, PASSWORD);
-    if (role === 'operator') {
-      await db().query(`UPDATE users SET role = 'operator' WHERE id = $1`, [me.id]);
-      await session.logIn(email, PASSWORD);
-    }
-    return session;
-  }
+  const member = async (role: 'user' | 'operator' = 'user') =>
+    (await signedUpAs(sut.baseUrl, db(), `fieldmember${++n}`, role)).session;
 
   async function addField(table: string, body: Record<string, unknown>) {
     return admin.request<CustomField & Errors>('POST', `/api/admin/tables/${table}/addColumn`, body);

@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, type MeResponse } from '@furlong/contracts';
+import type { DataSource } from 'typeorm';
 
 export interface ApiAnswer<T> {
   status: number;
@@ -75,4 +76,27 @@ export class ApiSession {
     if (expired || value === '') this.cookies.delete(name);
     else this.cookies.set(name, value);
   }
+}
+
+/** The password of every account {@link signedUpAs} makes. */
+export const MEMBER_PASSWORD = 'a member password';
+
+/**
+ * A new account `name` signed up through the API (`{name}@furlong.test`), logged in; with
+ * `operator`, made one in the database and logged in again, so its session carries the role.
+ */
+export async function signedUpAs(
+  baseUrl: string,
+  db: DataSource,
+  name: string,
+  role: 'user' | 'operator' = 'user',
+): Promise<{ session: ApiSession; me: MeResponse; email: string }> {
+  const session = new ApiSession(baseUrl);
+  const email = `${name}@furlong.test`;
+  const me = await session.signUp(name, email, MEMBER_PASSWORD);
+  if (role === 'operator') {
+    await db.query(`UPDATE users SET role = 'operator' WHERE id = $1`, [me.id]);
+    await session.logIn(email, MEMBER_PASSWORD);
+  }
+  return { session, me, email };
 }

@@ -8,7 +8,8 @@ const ADMIN = { email: 'scanner@furlong.test', password: 'the scanner password' 
 
 // Issue 21, the scan and insert: gaps made on purpose — a track's races past their post that never
 // ran, horses whose past performances are gone, tracks without today's card (racing is off here, so
-// none is made), a session abandoned but still marked active — found and repaired by the owners' rules in one run; a second run finds nothing.
+// none is made), a session abandoned but still marked active, a custom field's value left by a
+// jockey deleted in the table manager — found and repaired by the owners' rules in one run; a second run finds nothing.
 describe('Scan and insert', () => {
   const dbName = uniqueName('furlong_scan');
   let sut: TestApp;
@@ -54,6 +55,24 @@ describe('Scan and insert', () => {
     const me = await member.signUp('idlemember', 'idlemember@furlong.test', 'a member password');
     await db().query(`UPDATE sessions SET last_seen_at = now() - interval '10 days' WHERE user_id = $1`, [me.id]);
 
+    // A custom field's values on two jockeys; one jockey then deleted in the table manager, which
+    // leaves its value behind (values are the custom fields', the record the catalog's).
+    const field = await admin.request('POST', '/api/admin/tables/jockeys/addColumn', {
+      columnName: 'silks',
+      type: 'text',
+    });
+    expect(field.status).toBe(201);
+    const [kept]: { id: number }[] = await db().query('SELECT id FROM jockeys ORDER BY id LIMIT 1');
+    const made = await admin.request<{ id: number }>('POST', '/api/admin/tables/jockeys/rows', {
+      values: { jockey_name: 'Gone Tomorrow' },
+    });
+    expect(made.status).toBe(201);
+    for (const id of [kept?.id, made.body.id]) {
+      const set = await admin.request('PUT', `/api/admin/custom-fields/jockeys/${id}`, { values: { silks: 'green' } });
+      expect(set.status).toBe(200);
+    }
+    expect((await admin.request('DELETE', `/api/admin/tables/jockeys/rows/${made.body.id}`)).status).toBe(204);
+
     const first = await admin.request<ScanReport>('POST', '/api/admin/scan-insert');
     expect(first.status).toBe(200);
     expect(first.body.error).toBeNull();
@@ -94,6 +113,14 @@ describe('Scan and insert', () => {
         WHERE t.daily_races > 0 AND NOT EXISTS (SELECT 1 FROM current_races c WHERE c.track_id = t.id)`,
     );
     expect(missing?.n).toBe(0);
+    expect(check(first.body, 'custom field values of records that are no longer there')).toMatchObject({
+      table: 'custom_field_values',
+      found: 1,
+      fixed: 1,
+      note: `removed: the values of jockeys ${made.body.id}`,
+    });
+    const values: { row_id: string }[] = await db().query('SELECT row_id FROM custom_field_values ORDER BY row_id');
+    expect(values.map((v) => Number(v.row_id))).toEqual([kept?.id]);
 
     const second = await admin.request<ScanReport>('POST', '/api/admin/scan-insert');
     expect(second.status).toBe(200);

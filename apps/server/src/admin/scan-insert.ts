@@ -5,6 +5,7 @@ import { AccountsMaintenance } from '../accounts/accounts-maintenance';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditLog } from '../audit/audit-log';
 import { PastPerformanceRefreshJob } from '../catalog/past-performance-refresh.job';
+import { CustomFields } from '../custom-fields/custom-fields.service';
 import type { JobPayloads } from '../jobs/job.types';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
@@ -24,7 +25,8 @@ interface Check {
  * The scan and insert (issue 21, /run-scan-insert): a job that looks for the gaps a racing database
  * accumulates and repairs what can be derived, each through the module that owns the rows (racing:
  * today's cards, races that missed their post; the catalog: horses without past performances;
- * accounts: sessions left active that can no longer be used).
+ * accounts: sessions left active that can no longer be used; custom fields: values orphaned by a
+ * deleted record).
  * Its report — per table, found and repaired — is written to the audit log, which is where the
  * last one is read from. Each repair is idempotent, so a second run finds nothing.
  */
@@ -39,6 +41,7 @@ export class ScanInsert {
     @Inject(RacingMaintenance) private readonly racing: RacingMaintenance,
     @Inject(PastPerformanceRefreshJob) private readonly pastPerformances: PastPerformanceRefreshJob,
     @Inject(AccountsMaintenance) private readonly accounts: AccountsMaintenance,
+    @Inject(CustomFields) private readonly customFields: CustomFields,
   ) {}
 
   /** POST /api/admin/scan-insert: runs the job for this admin and answers the report it wrote. */
@@ -115,6 +118,11 @@ export class ScanInsert {
         table: 'sessions',
         check: 'sessions left active that can no longer be used',
         run: () => this.accounts.abandonedSessions(),
+      },
+      {
+        table: 'custom_field_values',
+        check: 'custom field values of records that are no longer there',
+        run: () => this.customFields.orphanedValues(),
       },
     ];
   }

@@ -14,5 +14,6 @@ import { CustomFields } from './custom-fields.service';
   imports: [AuditModule, CatalogModule],
   controllers: [CustomFieldsController],
   providers: [CustomFields, CustomFieldsRepository],
+  exports: [CustomFields],
 })
 export class CustomFieldsModule {}

@@ -128,6 +128,26 @@ export class CustomFieldsRepository {
     return new Map(rows.map((r) => [r.field_id, r.value]));
   }
 
+  /** The records of an entity that hold a value of any of its fields. */
+  async rowIdsWithValues(m: EntityManager, table: CustomFieldEntity): Promise<number[]> {
+    const rows: { row_id: string }[] = await m.query(
+      `SELECT DISTINCT v.row_id FROM custom_field_values v JOIN custom_fields f ON f.id = v.field_id
+        WHERE f.table_name = $1 ORDER BY v.row_id`,
+      [table],
+    );
+    return rows.map((r) => Number(r.row_id));
+  }
+
+  /** Removes every value the records hold of the entity's fields; answers how many went. */
+  async deleteValuesOfRows(m: EntityManager, table: CustomFieldEntity, rowIds: readonly number[]): Promise<number> {
+    const [, count]: [unknown, number] = await m.query(
+      `DELETE FROM custom_field_values v USING custom_fields f
+        WHERE f.id = v.field_id AND f.table_name = $1 AND v.row_id = ANY($2::bigint[])`,
+      [table, [...rowIds]],
+    );
+    return count;
+  }
+
   /** Sets and clears values in two statements, whatever their number; the values as one bound JSON document. */
   async write(m: EntityManager, writes: readonly ValueWrite[], by: number | null, at: Date): Promise<void> {
     const sets = writes.filter((w) => w.value !== null);

@@ -9,6 +9,7 @@ import type {
 } from '@furlong/contracts';
 import { CATALOG_KINDS, CUSTOM_FIELDS_PER_TABLE_MAX } from '@furlong/contracts';
 import {
+  CUSTOM_FIELD_ENTITIES,
   type CustomFieldEntity,
   type CustomFieldType,
   type CustomFieldValue,
@@ -108,6 +109,28 @@ export class CustomFields {
         before: { ...field, values: Object.fromEntries(values) },
         after: null,
       });
+    });
+  }
+
+  /**
+   * The scan and insert's check for orphaned rows: values held for records that are no longer
+   * there (a jockey deleted in the table manager takes none of its values with it: they are ours,
+   * the record the catalog's). The catalog says which records exist; the rest's values are removed.
+   */
+  async orphanedValues(): Promise<{ found: number; fixed: number; note: string }> {
+    return this.dataSource.transaction(async (m) => {
+      let found = 0;
+      const gone: string[] = [];
+      for (const entity of CUSTOM_FIELD_ENTITIES) {
+        const rowIds = await this.fields.rowIdsWithValues(m, entity);
+        if (rowIds.length === 0) continue;
+        const existing = await this.catalog.existingIds(entity, rowIds, m);
+        const missing = rowIds.filter((id) => !existing.has(id));
+        if (missing.length === 0) continue;
+        found += await this.fields.deleteValuesOfRows(m, entity, missing);
+        gone.push(`${entity} ${missing.join(', ')}`);
+      }
+      return { found, fixed: found, note: found > 0 ? `removed: the values of ${gone.join('; ')}` : '' };
     });
   }
 

@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@furlong/contracts';
+import { DataSource } from 'typeorm';
 import { ApiSession } from './support/api-session';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
@@ -103,6 +104,43 @@ const BAD_RAW_BODIES = [
   JSON.stringify({ zz_unknown: 1, __proto__x: { polluted: true } }),
 ];
 
+/** Names that try to be more than a name: SQL, quoting, comments, case, look-alikes, length, reserved words, a column. */
+const INJECTION_NAMES = [
+  'x"; DROP TABLE horses;--',
+  "x'); DROP TABLE horses;--",
+  'x OR 1=1',
+  'x--',
+  'x/*',
+  'x;',
+  '$1',
+  'x\u0000',
+  'Name',
+  'ĥorse',
+  'horse name',
+  '_x',
+  '1x',
+  'a'.repeat(64),
+  'select',
+  'table',
+  'horse_name',
+  '',
+];
+/** Values that try to be SQL or to break the JSON they are kept in. */
+const INJECTION_VALUES = [
+  "'); DROP TABLE horses;--",
+  '1; DELETE FROM custom_field_values',
+  "1' OR '1'='1",
+  '1e999',
+  '2026-02-30',
+  '2026-01-01; DROP TABLE horses',
+  'red\u0000',
+  '{"$ne": null}',
+  '\\x00\\',
+  '"quoted"',
+  'ĥorse ✓',
+  'a'.repeat(1_001),
+];
+
 /** Leaks that must never appear in an answer. */
 const LEAKS: [string, RegExp][] = [
   ['SQL', /\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[\s\S]{0,200}\b(FROM|VALUES|SET|WHERE)\b/],
@@ -188,6 +226,104 @@ describe('fuzz: every documented operation with malformed input', () => {
     expect(seen.get(400)).toBeGreaterThan(probes.length / 4);
     expect(seen.get(404)).toBeGreaterThan(0);
   }, 180_000);
+
+  // Custom fields (issue 21) are where an admin's words become names and values: every injection
+  // attempt through a name is a 400 naming it; through a typed value a 400 naming the value; a text
+  // value is data, bound and read back exactly; nothing reaches SQL text, nothing 5xx, nothing leaks.
+  it('should refuse injection through custom-field names and typed values, and keep text values verbatim', async () => {
+    const steward = sessions.get('admin') as ApiSession;
+    const failures: string[] = [];
+    // An answer may name the field or key the request sent, in the request's own words: a leak is
+    // what the server adds, so the payloads are taken out before the answer is judged.
+    const ownWords = (text: string) =>
+      [...INJECTION_NAMES, ...INJECTION_VALUES]
+        .filter((p) => p.length > 0)
+        .reduce((out, p) => out.split(JSON.stringify(p).slice(1, -1)).join('…'), text);
+    const expectAnswer = (what: string, status: number, text: string, want: number, field?: string) => {
+      const problem = judge(status, ownWords(text));
+      if (problem) failures.push(`${what}: ${problem}`);
+      else if (status !== want) failures.push(`${what}: ${status} (wanted ${want}) ${text.slice(0, 160)}`);
+      else if (field && !text.includes(`"field":${JSON.stringify(field)}`))
+        failures.push(`${what}: the 400 does not name ${field}: ${text.slice(0, 160)}`);
+    };
+    const [{ n: horsesBefore }]: { n: number }[] = await sut.app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS n FROM horses');
+
+    for (const name of INJECTION_NAMES) {
+      const res = await steward.request('POST', '/api/admin/tables/horses/addColumn', {
+        columnName: name,
+        type: 'text',
+      });
+      expectAnswer(
+        `name ${JSON.stringify(name).slice(0, 40)}`,
+        res.status,
+        JSON.stringify(res.body),
+        400,
+        'columnName',
+      );
+    }
+    const made: Record<string, string> = { text: 'fz_text', integer: 'fz_int', date: 'fz_date', one_of: 'fz_pick' };
+    for (const [type, name] of Object.entries(made)) {
+      const res = await steward.request('POST', '/api/admin/tables/horses/addColumn', {
+        columnName: name,
+        type,
+        ...(type === 'one_of' ? { options: ['red', 'blue'] } : {}),
+      });
+      expect(res.status).toBe(201);
+    }
+    const [{ id: horse }]: { id: number }[] = await sut.app.get(DataSource).query('SELECT min(id) AS id FROM horses');
+    const put = (values: Record<string, unknown>) =>
+      steward.request<{ items: { name: string; value: unknown }[] }>(
+        'PUT',
+        `/api/admin/custom-fields/horses/${horse}`,
+        {
+          values,
+        },
+      );
+    for (const payload of INJECTION_VALUES) {
+      const shown = JSON.stringify(payload).slice(0, 40);
+      const text = await put({ fz_text: payload });
+      // Control characters are refused as text anywhere, and text past 1,000 characters; other text is data.
+      const storable = payload.length <= 1_000 && !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(payload);
+      expectAnswer(`text ${shown}`, text.status, JSON.stringify(text.body), storable ? 200 : 400);
+      if (storable && text.status === 200) {
+        const read = await steward.get<{ items: { name: string; value: unknown }[] }>(
+          `/api/custom-fields/horses/${horse}`,
+        );
+        const value = read.body.items.find((f) => f.name === 'fz_text')?.value;
+        if (value !== payload) failures.push(`text ${shown}: read back ${JSON.stringify(value)?.slice(0, 60)}`);
+      }
+      for (const name of ['fz_int', 'fz_date', 'fz_pick']) {
+        const typed = await put({ [name]: payload });
+        expectAnswer(`${name} ${shown}`, typed.status, JSON.stringify(typed.body), 400, `values.${name}`);
+      }
+      const key = await put({ [payload]: 'x' });
+      expectAnswer(`key ${shown}`, key.status, JSON.stringify(key.body), 400);
+      const bulk = await steward.request('POST', `/api/admin/custom-fields/${await fieldId('fz_text')}/values`, {
+        values: [{ row_id: payload, value: 'x' }],
+      });
+      expectAnswer(`bulk row_id ${shown}`, bulk.status, JSON.stringify(bulk.body), 400);
+    }
+    expect(failures).toEqual([]);
+    const [{ n: horsesAfter }]: { n: number }[] = await sut.app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS n FROM horses');
+    expect(horsesAfter).toBe(horsesBefore);
+    const fields = (await steward.get<{ items: { name: string }[] }>('/api/admin/custom-fields?table=horses')).body;
+    // Ours are there (the run above may have added its example field too); no attempted name is.
+    const names = fields.items.map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(Object.values(made)));
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9_]{0,62}$/);
+    expect(names.filter((n) => INJECTION_NAMES.includes(n))).toEqual([]);
+
+    async function fieldId(name: string): Promise<number> {
+      const list = (
+        await steward.get<{ items: { id: number; name: string }[] }>('/api/admin/custom-fields?table=horses')
+      ).body;
+      return list.items.find((f) => f.name === name)?.id ?? 0;
+    }
+  }, 60_000);
 
   async function send(probe: Probe): Promise<{ status: number; text: string }> {
     const session = sessions.get(probe.who) as ApiSession;

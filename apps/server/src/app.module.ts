@@ -15,6 +15,7 @@ import { EarningsModule } from './earnings/earnings.module';
 import { FairOddsModule } from './fair-odds/fair-odds.module';
 import { FreeRacingModule } from './free-racing/free-racing.module';
 import { HandicappingModule } from './handicapping/handicapping.module';
+import { Draining } from './health/draining';
 import { HealthController } from './health/health.controller';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -63,6 +64,7 @@ export class AppModule {
         CustomFieldsModule,
       ],
       controllers: [HealthController],
+      providers: [Draining],
     };
   }
 }

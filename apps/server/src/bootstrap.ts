@@ -41,7 +41,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Prometheus: every request timed by route template; /metrics outside the API (token or operator session).
   if (config.metrics.enabled) {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './bootstrap';
 import { createRootLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/app-config';
+import { Draining } from './health/draining';
 
 /**
  * The listening socket's queue of connections not yet accepted. Node's default, 511, overflows when
@@ -24,14 +25,35 @@ async function main(): Promise<void> {
   }
   const logger = createRootLogger(config);
   const app = await createApp(config, { logger });
-  // Close cleanly on a stop signal: finish requests, stop jobs, close the database, exit 0.
+  // A stop signal drains, then closes: health answers 503 `draining` for SHUTDOWN_DRAIN_SECONDS while
+  // requests are still served (a load balancer takes the instance out of rotation), then the close
+  // hands the races this instance runs back (another instance resumes each from its seed), closes
+  // the sockets (their clients reconnect, to another instance behind a proxy), finishes the
+  // requests and jobs in flight, closes the database, and exits 0. It is bounded: past
+  // SHUTDOWN_TIMEOUT_SECONDS the process exits 1 anyway (kill -9 is covered by the race leases). A
+  // second signal exits at once.
   let closing = false;
+  const { drainMs, timeoutMs } = config.shutdown;
+  const shutDown = async (signal: NodeJS.Signals) => {
+    logger.info(`${signal} received: draining for ${drainMs / 1000} s, then closing (at most ${timeoutMs / 1000} s)`);
+    app.get(Draining).start(new Date());
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    const bound = setTimeout(() => {
+      logger.error(`shutdown still not done after ${timeoutMs / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, timeoutMs);
+    bound.unref();
+    await app.close();
+    logger.info('closed');
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
+    process.on(signal, () => {
+      if (closing) {
+        logger.warn(`${signal} received again: exiting now`);
+        process.exit(1);
+      }
       closing = true;
-      logger.info(`${signal} received, shutting down`);
-      app.close().then(
+      shutDown(signal).then(
         () => process.exit(0),
         (err: unknown) => {
           logger.error({ err }, 'shutdown failed');

@@ -35,6 +35,15 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*$/,
+      'must be loopback, linklocal, uniquelocal or addresses/CIDRs, comma-separated',
+    )
+    .default('loopback'),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -193,6 +202,17 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /**
+   * On SIGTERM: how long (ms) /api/health answers 503 `draining` while requests are still served (so
+   * a load balancer stops sending new ones), then how long the close may take before the process
+   * exits anyway.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /**
+   * The proxies whose X-Forwarded-For and -Proto are believed (Express's `trust proxy`): the client's
+   * address (per-address limits, the audit log) and https come from them.
+   */
+  trustProxy: string;
   /** The database; embeddedSharedBuffersMb: PGlite's shared_buffers (its WebAssembly memory, resident for good). */
   database: { url?: string; poolSize: number; dataDir: string; embeddedSharedBuffersMb: number };
   redis: { url?: string; prefix: string };
@@ -322,6 +342,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY,
+    shutdown: {
+      drainMs: Math.round(e.SHUTDOWN_DRAIN_SECONDS * 1000),
+      timeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
+    },
     database: {
       url: e.DATABASE_URL,
       poolSize: e.DATABASE_POOL_SIZE,

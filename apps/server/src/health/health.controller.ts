@@ -5,6 +5,7 @@ import { Endpoint } from '../common/endpoint';
 import { DatabaseConnection } from '../database/database-connection';
 import { JobQueue } from '../jobs/job-queue.service';
 import { RedisHealth } from '../redis/redis.module';
+import { Draining } from './draining';
 
 @Controller()
 export class HealthController {
@@ -12,6 +13,7 @@ export class HealthController {
     @Inject(DatabaseConnection) private readonly database: DatabaseConnection,
     @Inject(RedisHealth) private readonly redis: RedisHealth,
     @Inject(JobQueue) private readonly jobs: JobQueue,
+    @Inject(Draining) private readonly draining: Draining,
   ) {}
 
   @Endpoint(healthApi.health)
@@ -23,10 +25,11 @@ export class HealthController {
     ]);
     // A load balancer takes an instance without its database out of rotation. A stale scheduler is
     // cluster-wide (every instance shares it), so taking this one out would not help: 200, degraded.
-    if (!database) res.status(503);
+    // Draining (SIGTERM received): out of rotation while it finishes what it has.
+    if (!database || this.draining.active) res.status(503);
     const ok = database && redis !== 'down' && schedulers.stale.length === 0;
     return {
-      status: ok ? 'ok' : 'degraded',
+      status: this.draining.active ? 'draining' : ok ? 'ok' : 'degraded',
       database: database ? 'up' : 'down',
       redis,
       // Only when something is stale: an ok answer keeps its old shape.

@@ -12,6 +12,8 @@ export interface ServerChild {
   lines: string[];
   /** SIGKILL (kill -9): no shutdown hooks run. Resolves once the process is gone. */
   kill(): Promise<void>;
+  /** SIGTERM (a stop, as an orchestrator sends it). Resolves with how the process ended. */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -32,10 +34,16 @@ export function startServerChild(env: Record<string, string>, timeoutMs = 60_000
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
+  };
+  const terminate = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
   };
   return new Promise<ServerChild>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -48,7 +56,7 @@ export function startServerChild(env: Record<string, string>, timeoutMs = 60_000
         const match = /Furlong is up at (http:\/\/\S+?)[ )"]/.exec(line);
         if (match?.[1]) {
           clearTimeout(timer);
-          resolve({ child, baseUrl: match[1].replace('localhost', '127.0.0.1'), lines, kill });
+          resolve({ child, baseUrl: match[1].replace('localhost', '127.0.0.1'), lines, kill, terminate });
         }
       });
     }

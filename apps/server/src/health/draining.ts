@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * Whether this instance is on its way out (issue 22): told to stop (SIGTERM), it goes on serving
+ * what reaches it while `/api/health` answers 503 `draining`, so a load balancer or a Kubernetes
+ * readiness probe sends it nothing new; then it closes.
+ */
+@Injectable()
+export class Draining {
+  private since: Date | null = null;
+
+  /** From now on, health answers `draining` (a second call keeps the first time). */
+  start(at: Date): void {
+    this.since ??= at;
+  }
+
+  get active(): boolean {
+    return this.since !== null;
+  }
+}

@@ -1,0 +1,147 @@
+import { createServer } from 'node:net';
+import { Client } from 'pg';
+import type { Page } from 'playwright-core';
+import { signUpAndLogIn } from '../support/accounts';
+import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
+import { scratchDatabase } from '../support/postgres';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
+
+// The racing clock at 8× wall time: a race of a mile or more runs for 12 s or more, long enough to
+// stop and start the server in the middle of it.
+const TIME_SCALE = 8;
+/** The racing minutes to post the race may have when it is picked (at most 45 s of wall time). */
+const MIN_MTP = 0.5;
+const MAX_MTP = 6;
+const MIN_FURLONGS = 8;
+
+/** The server's racing clock: midnight UTC + (wall − midnight) × scale (see RacingClock). */
+function racingNow(): number {
+  const wall = Date.now();
+  const midnight = Math.floor(wall / 86_400_000) * 86_400_000;
+  return midnight + (wall - midnight) * TIME_SCALE;
+}
+
+/** A loopback port nothing listens on now: the server comes back on the same one. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The next open race of a mile or more posting soon (waits for the scheduler to open one). */
+async function nextLongRace(databaseUrl: string): Promise<{ id: number; postTime: Date }> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ id: number; post_time: Date }>(
+        `SELECT id, post_time FROM current_races
+          WHERE status = 'open' AND furlongs >= $3 AND post_time > $1 AND post_time < $2
+          ORDER BY post_time LIMIT 1`,
+        [new Date(racingNow() + MIN_MTP * 60_000), new Date(racingNow() + MAX_MTP * 60_000), MIN_FURLONGS],
+      );
+      const race = rows[0];
+      if (race) return { id: race.id, postTime: race.post_time };
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    throw new Error(`no open race of ${MIN_FURLONGS}+ furlongs posting in ${MIN_MTP}–${MAX_MTP} racing minutes`);
+  } finally {
+    await client.end();
+  }
+}
+
+// Issue 22: a viewer whose server restarts in the middle of a race comes back by itself. The race
+// screen says it is reconnecting, the socket reconnects to the server when it is back (same
+// address, same database: as behind a proxy that sends it to another instance), rejoins the race's
+// room and takes the picture from the join's reply; the new process resumes the race from its seed
+// and the screen shows its result — with no reload of the page.
+describe('the race screen across a server restart', () => {
+  let db: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let server: ServerProcess | undefined;
+  let browser: TestBrowser | undefined;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await scratchDatabase('furlong_browser_reconnect');
+    env = {
+      DATABASE_URL: db.url,
+      PORT: String(await freePort()),
+      RACING_ENABLED: 'true',
+      RACING_TIME_SCALE: String(TIME_SCALE),
+      RACING_SCHEDULER_SECONDS: '1',
+      FAIR_ODDS_RUNS: '200',
+      AUCTION_HOUSE_SALES: 'false',
+      FREE_BOARDS: 'false',
+      // Stable across the restart: the page's CSRF token and session stay good.
+      AUTH_SECRET: 'reconnect-test-secret-reconnect-test-secret',
+    };
+    server = await startServerProcess(env);
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('should show reconnecting while the server is away, then go on with the race to its result, without a reload', async () => {
+    const page: Page = await (browser as TestBrowser).newPage();
+    page.setDefaultTimeout(20_000);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const baseUrl = (server as ServerProcess).baseUrl;
+    await signUpAndLogIn(page, baseUrl);
+
+    const race = await nextLongRace((db as { url: string }).url);
+    await page.goto(`${baseUrl}/race/${race.id}`);
+    await page.locator('.race-canvas canvas').waitFor({ state: 'visible' });
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => {
+      (window as unknown as { furlongMark: number }).furlongMark = 22;
+    });
+
+    const live = page.getByRole('region', { name: 'Live top 4' });
+    await live.waitFor({ timeout: 120_000 });
+    await screenshot(page, 'reconnect-1-running');
+    // The race clock (racing seconds since the off) as the screen shows it.
+    const clock = page.getByRole('timer', { name: 'Race clock' });
+    const raceSeconds = async () => Number((await clock.textContent())?.trim());
+    const before = await raceSeconds();
+    expect(before).toBeGreaterThan(0);
+
+    // The server stops (SIGTERM) in the middle of the race: the screen says so.
+    await (server as ServerProcess).stop();
+    const reconnecting = page.getByText('Reconnecting…');
+    await reconnecting.waitFor({ timeout: 10_000 });
+    await screenshot(page, 'reconnect-2-away');
+
+    // Back on the same address: the screen reconnects by itself and the race goes on to its result.
+    server = await startServerProcess(env);
+    await reconnecting.waitFor({ state: 'hidden', timeout: 30_000 });
+    const official = page.getByRole('status', { name: 'Official result' });
+    await live.or(official).first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'reconnect-3-back');
+    // It goes on from where the race is now, not from where the screen left it or from the start.
+    if (await live.isVisible()) expect(await raceSeconds()).toBeGreaterThan(before);
+    await official.waitFor({ timeout: 60_000 });
+    const winner = (await official.locator('li .name').first().textContent())?.trim();
+    await screenshot(page, 'reconnect-4-result');
+
+    // The result the page shows is the race's one result, and the page was never reloaded.
+    const result = (await (await fetch(`${server.baseUrl}/api/current_races/${race.id}/result`)).json()) as {
+      finishers?: { horse_name?: string; position?: number }[];
+    };
+    expect(winner).toBeTruthy();
+    expect(JSON.stringify(result)).toContain(winner as string);
+    expect(await page.evaluate(() => (window as unknown as { furlongMark?: number }).furlongMark)).toBe(22);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
+});

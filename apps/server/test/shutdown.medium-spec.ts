@@ -1,22 +1,11 @@
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import type { HealthResponse } from '@furlong/contracts';
 import { io } from 'socket.io-client';
+import { freePort } from './support/redis-server';
 import { type ServerChild, startServerChild } from './support/server-child';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A loopback port nothing listens on now (for a server that must come back on the same one). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function health(baseUrl: string): Promise<{ status: number; body: HealthResponse }> {
   const res = await fetch(`${baseUrl}/api/health`);

@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditPage, AuditQuery } from '@furlong/contracts';
-import { Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { InvalidRequestException, refusalMessage } from '../common/api-error';
 import type { AuditContext } from './audit-context';
 
 /** A write to record: what, on which row, the row before and after (null: created / deleted). */
@@ -68,6 +69,21 @@ export class AuditLog {
   async reserveId(m: EntityManager): Promise<number> {
     const [row]: { id: string }[] = await m.query(`SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id`);
     return Number(row?.id);
+  }
+
+  /**
+   * Runs an admin's write; when a rule refuses it (a 400 or a 409), the refusal is audited in a
+   * transaction of its own and thrown on. The write audits its success itself, in its transaction.
+   */
+  async refusalsOf<T>(ctx: AuditContext, change: Omit<AuditedChange, 'after'>, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (err instanceof InvalidRequestException || err instanceof ConflictException) {
+        await this.refused(ctx, change, refusalMessage(err));
+      }
+      throw err;
+    }
   }
 
   /** Records a write that was refused (nothing changed), with why. */

@@ -17,12 +17,12 @@ import {
   fieldNameProblem,
   isCustomFieldEntity,
 } from '@furlong/domain';
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditContext } from '../audit/audit-context';
-import { type AuditedChange, AuditLog } from '../audit/audit-log';
+import { AuditLog } from '../audit/audit-log';
 import { CatalogService } from '../catalog/catalog.service';
-import { type FieldProblem, InvalidRequestException, notFound, refusal, refusalMessage } from '../common/api-error';
+import { type FieldProblem, InvalidRequestException, notFound, refusal } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { CustomFieldsRepository, type ValueWrite } from './custom-fields.repository';
 
@@ -79,7 +79,7 @@ export class CustomFields {
       rowId: `${entity}.${field.name}`,
       before: null,
     };
-    return this.audited(ctx, change, async () => {
+    return this.audit.refusalsOf(ctx, change, async () => {
       const problem = fieldNameProblem(field.name, this.columnsOf(entity));
       if (problem) throw new InvalidRequestException([{ field: 'columnName', reason: problem }]);
       return this.dataSource.transaction(async (m) => {
@@ -152,7 +152,7 @@ export class CustomFields {
   ): Promise<RecordCustomFields> {
     const entity = this.entity(table);
     const change = { action: 'custom_field.set', table: VALUES_TABLE, rowId: `${entity}:${id}`, before: null };
-    return this.audited(ctx, change, () =>
+    return this.audit.refusalsOf(ctx, change, () =>
       this.dataSource.transaction(async (m) => {
         await this.assertRecord(m, entity, id);
         const fields = await this.fields.listForShare(m, entity);
@@ -197,7 +197,7 @@ export class CustomFields {
     const rowIds = body.values.map((v) => v.row_id);
     const change = { action: 'custom_field.bulk_set', table: VALUES_TABLE, rowId: `field:${fieldId}`, before: null };
     let auditId = 0;
-    return this.audited(ctx, change, async () => {
+    return this.audit.refusalsOf(ctx, change, async () => {
       const first = new Map<number, number>();
       const twice: FieldProblem[] = [];
       for (const [i, rowId] of rowIds.entries()) {
@@ -312,20 +312,6 @@ export class CustomFields {
   }
 
   /** Runs a write; a refusal by a rule (400 from here, 409) is audited in a transaction of its own and thrown. */
-  private async audited<T>(
-    ctx: AuditContext,
-    change: Omit<AuditedChange, 'after'>,
-    write: () => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (err instanceof InvalidRequestException || err instanceof ConflictException) {
-        await this.audit.refused(ctx, change, refusalMessage(err));
-      }
-      throw err;
-    }
-  }
 }
 
 function valuesByName(record: RecordCustomFields): Record<string, CustomFieldValue | null> {

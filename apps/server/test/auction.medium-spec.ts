@@ -3,6 +3,7 @@ import type {
   AuctionLot,
   AuctionLotDetail,
   AuctionSale,
+  AuditPage,
   ListResponse,
   LotState,
   MyBids,
@@ -80,6 +81,13 @@ describe('The auction', () => {
       ...over,
     });
     if (res.status !== 201) throw new Error(`sale not made: ${res.status} ${JSON.stringify(res.body)}`);
+    // Every sale an admin makes is in the audit log, with its lots.
+    const audit = (await admin.get<AuditPage>('/api/admin/audit?action=auction.sale.create')).body.items;
+    expect(audit.find((e) => e.row_id === String(res.body.id))).toMatchObject({
+      result: 'ok',
+      table_name: 'auction_sales',
+      after: { name: res.body.name, lots: expect.any(Array) },
+    });
     const list = await admin.get<ListResponse<AuctionLot>>(`/api/auction-horses?sale_id=${res.body.id}&sort=lot_no`);
     return { sale: res.body, lots: list.body.items };
   }

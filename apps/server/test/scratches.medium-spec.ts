@@ -1,5 +1,6 @@
 import type {
   ApiErrorResponse,
+  AuditPage,
   BetListResponse,
   BetRequest,
   BetView,
@@ -251,6 +252,17 @@ describe('Scratches', () => {
     const again = await scratch(admin, r2, { post_position: s, reason: 'Vet scratch' });
     expect(again.status).toBe(409);
     expect(again.body.reason).toBe('already_scratched');
+    // The admin's scratch is in the audit log, and so is the refused second one.
+    const audit = (await admin.get<AuditPage>('/api/admin/audit?action=runner.scratch')).body.items.filter(
+      (e) => e.row_id === `${r2}:${s}`,
+    );
+    expect(audit.map((e) => e.result)).toEqual(['refused', 'ok']);
+    expect(audit[1]).toMatchObject({
+      table_name: 'current_race_entries',
+      before: { scratched: false },
+      after: { scratched: true, reason: 'Vet scratch', race_cancelled: false, refunded_bets: 2, refunded_cents: 600 },
+    });
+    expect(audit[0]?.reason).toContain('already scratched');
     expect(await balance(alice)).toBe(aliceBefore + 600);
     const ledger = (await alice.get<LedgerPage>('/api/me/ledger?limit=5')).body.items;
     expect(

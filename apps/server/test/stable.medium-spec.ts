@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type {
   ApiErrorResponse,
+  AuditPage,
   CareResult,
   CreatedRaceView,
   EnterableRace,
@@ -535,6 +536,12 @@ describe('The stable', () => {
       post_time: postTime,
     });
     expect(twice.body.reason).toBe('already_scheduled');
+    // Audited: the admin's schedule with the race it made, and the refusals (too soon, twice).
+    const audit = (await admin.get<AuditPage>('/api/admin/audit?action=created_race.schedule')).body.items.filter(
+      (e) => e.row_id === String(made.body.id),
+    );
+    expect(audit.map((e) => e.result)).toEqual(['refused', 'ok', 'refused']);
+    expect(audit[1]?.after).toMatchObject({ scheduled_race_id: raceId, track_id: trackId, post_time: postTime });
     await sut.app.get(RacingService).open([raceId]);
     expect((await finishRace(sut.app, raceId)).length).toBe(made.body.entries.length);
   });

@@ -18,6 +18,7 @@ import type { Request, Response } from 'express';
 import { CurrentUser } from '../accounts/auth.decorators';
 import type { AuthenticatedUser } from '../accounts/session-auth';
 import { SessionViewer } from '../accounts/session-viewer';
+import { type AuditContext, Audited } from '../audit/audit-context';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { AuctionJobs } from './auction.jobs';
 import { AuctionRepository } from './auction.repository';
@@ -108,8 +109,9 @@ export class AuctionController {
   async createSale(
     @CurrentUser() user: AuthenticatedUser,
     @Parsed('body') body: OperationBody<typeof auctionApi.createSale>,
+    @Audited() ctx: AuditContext,
   ): Promise<AuctionSale> {
-    const { sale, closes } = await this.auction.createSale(user, body);
+    const { sale, closes } = await this.auction.createSale(user, body, ctx);
     await this.jobs.scheduleAll(closes);
     return sale;
   }

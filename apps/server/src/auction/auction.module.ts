@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AuditModule } from '../audit/audit.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { StableModule } from '../stable/stable.module';
 import { AuctionController } from './auction.controller';
@@ -18,7 +19,7 @@ import { SalesContracts } from './sales-contracts.service';
  * accounts for (UserDirectory), horses the catalog (HorseRegistry), owners' horses the stable.
  */
 @Module({
-  imports: [AccountsModule, CatalogModule, StableModule],
+  imports: [AccountsModule, AuditModule, CatalogModule, StableModule],
   controllers: [AuctionController],
   providers: [
     AuctionRepository,

@@ -16,6 +16,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { LedgerService } from '../accounts/ledger.service';
 import type { AuthenticatedUser } from '../accounts/session-auth';
 import { UserDirectory } from '../accounts/user-directory';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditLog } from '../audit/audit-log';
 import { HorseRegistry, type HorseView } from '../catalog/horse-registry';
 import { InvalidRequestException, notFound, refusal } from '../common/api-error';
 import { Clock } from '../common/clock';
@@ -53,6 +55,7 @@ export class AuctionService {
     @Inject(UserDirectory) private readonly users: UserDirectory,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   /** For the news: the latest lots sold at a record price in a public sale (see AuctionRepository.recordSales). */
@@ -233,6 +236,17 @@ export class AuctionService {
   async createSale(
     admin: AuthenticatedUser,
     body: CreateSaleBody,
+    ctx: AuditContext,
+  ): Promise<{ sale: AuctionSale; closes: Map<number, number> }> {
+    const change = { action: 'auction.sale.create', table: 'auction_sales', rowId: 'new', before: null };
+    return this.audit.refusalsOf(ctx, change, () => this.makeAdminSale(admin, body, ctx, change));
+  }
+
+  private async makeAdminSale(
+    admin: AuthenticatedUser,
+    body: CreateSaleBody,
+    ctx: AuditContext,
+    change: { action: string; table: string; before: null },
   ): Promise<{ sale: AuctionSale; closes: Map<number, number> }> {
     const now = this.clock.now();
     const opensAt = body.opens_at ? new Date(body.opens_at) : now;
@@ -298,6 +312,18 @@ export class AuctionService {
         times,
       );
       for (const [i, lotId] of lotIds.entries()) closes.set(lotId, (times[i] as Date).getTime());
+      await this.audit.record(m, ctx, {
+        ...change,
+        rowId: id,
+        after: {
+          name: body.name,
+          kind: body.kind,
+          opens_at: opensAt.toISOString(),
+          first_close_at: firstClose.toISOString(),
+          lots: body.lots,
+          invite: body.invite,
+        },
+      });
       return id;
     });
     return { sale: saleView((await this.repository.sale(saleId)) as SaleRow, now), closes };

@@ -8,8 +8,7 @@ import {
   type ScratchResult,
 } from '@furlong/contracts';
 import { Controller, Inject } from '@nestjs/common';
-import { CurrentUser } from '../accounts/auth.decorators';
-import type { AuthenticatedUser } from '../accounts/session-auth';
+import { type AuditContext, Audited } from '../audit/audit-context';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { RaceRunner } from './race-runner.service';
 import { RacingService } from './racing.service';
@@ -27,11 +26,11 @@ export class RaceResultController {
 
   @Endpoint(racingApi.scratchRunner)
   scratch(
-    @CurrentUser() admin: AuthenticatedUser,
+    @Audited() admin: AuditContext,
     @Parsed('params') { id }: OperationParams<typeof racingApi.scratchRunner>,
     @Parsed('body') { post_position, reason }: OperationBody<typeof racingApi.scratchRunner>,
   ): Promise<ScratchResult> {
-    return this.scratches.scratch(id, post_position, reason, admin.userId);
+    return this.scratches.scratch(id, post_position, reason, admin);
   }
 
   @Endpoint(racingApi.currentRaceResult)

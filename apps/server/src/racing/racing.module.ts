@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CryptoRandomness, Randomness } from '../common/randomness';
 import { CurrentRaceRepository } from './current-race.repository';
@@ -24,7 +25,7 @@ import { ScratchHooks } from './scratch-hooks';
  * scheduler job, the race runner, the live gateway, results and verification.
  */
 @Module({
-  imports: [CatalogModule],
+  imports: [AuditModule, CatalogModule],
   controllers: [RaceResultController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },

@@ -2,6 +2,8 @@ import { type ScratchedRunner, type ScratchResult, toteRoom } from '@furlong/con
 import { enoughStarters, scratchPlan } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditLog } from '../audit/audit-log';
 import { notFound, refusal } from '../common/api-error';
 import { RacingClock } from '../common/racing-clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -35,6 +37,7 @@ export class ScratchService {
     @Inject(SocketEmitter) private readonly emitter: SocketEmitter,
     @Inject(RacingClock) private readonly clock: RacingClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   /** POST /api/admin/current_races/{id}/scratches (adminUserId), or the simulation (null). */
@@ -42,41 +45,65 @@ export class ScratchService {
     raceId: number,
     postPosition: number,
     reason: string,
-    adminUserId: number | null,
+    /** The admin's request (audited: the scratch and a refusal), or null for the simulation's own. */
+    admin: AuditContext | null,
   ): Promise<ScratchResult> {
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const race = await this.repository.lockRace(manager, raceId);
-      if (!race) throw notFound('Current race', raceId);
-      const now = this.clock.now();
-      if (!['scheduled', 'open'].includes(race.status) || race.post_time.getTime() <= now.getTime()) {
-        throw refusal(
-          `Race ${raceId} is ${race.status}: a runner can be scratched only before the off`,
-          'betting_closed',
-        );
-      }
-      const entry = await this.repository.entry(manager, raceId, postPosition);
-      if (!entry) throw notFound(`Runner ${postPosition} of current race`, raceId);
-      if (entry.scratched)
-        throw refusal(`Runner ${postPosition} of race ${raceId} is already scratched`, 'already_scratched');
-      const made = await this.repository.scratch(manager, {
-        id: raceId,
-        postPosition,
-        at: now,
-        reason,
-        by: adminUserId,
+    const adminUserId = admin?.actorUserId ?? null;
+    const change = {
+      action: 'runner.scratch',
+      table: 'current_race_entries',
+      rowId: `${raceId}:${postPosition}`,
+      before: { scratched: false },
+    };
+    const write = () =>
+      this.dataSource.transaction(async (manager) => {
+        const race = await this.repository.lockRace(manager, raceId);
+        if (!race) throw notFound('Current race', raceId);
+        const now = this.clock.now();
+        if (!['scheduled', 'open'].includes(race.status) || race.post_time.getTime() <= now.getTime()) {
+          throw refusal(
+            `Race ${raceId} is ${race.status}: a runner can be scratched only before the off`,
+            'betting_closed',
+          );
+        }
+        const entry = await this.repository.entry(manager, raceId, postPosition);
+        if (!entry) throw notFound(`Runner ${postPosition} of current race`, raceId);
+        if (entry.scratched)
+          throw refusal(`Runner ${postPosition} of race ${raceId} is already scratched`, 'already_scratched');
+        const made = await this.repository.scratch(manager, {
+          id: raceId,
+          postPosition,
+          at: now,
+          reason,
+          by: adminUserId,
+        });
+        if (!made) throw refusal(`Runner ${postPosition} of race ${raceId} is already scratched`, 'already_scratched');
+        const cancelled =
+          !enoughStarters(made.starters) && (await this.repository.cancelTooFewStarters(manager, raceId));
+        const money = await this.hooks.run(manager, {
+          race_id: raceId,
+          post_position: postPosition,
+          scratched: made.scratched,
+          cancelled,
+          at: now,
+        });
+        const all = (await this.races.scratched([raceId], manager)).get(raceId) ?? [];
+        if (admin) {
+          await this.audit.record(manager, admin, {
+            ...change,
+            after: {
+              scratched: true,
+              reason,
+              starters: made.starters,
+              race_cancelled: cancelled,
+              refunded_bets: money.refunded_bets,
+              refunded_cents: money.refunded_cents,
+            },
+          });
+        }
+        return { ...money, starters: made.starters, cancelled, all };
       });
-      if (!made) throw refusal(`Runner ${postPosition} of race ${raceId} is already scratched`, 'already_scratched');
-      const cancelled = !enoughStarters(made.starters) && (await this.repository.cancelTooFewStarters(manager, raceId));
-      const money = await this.hooks.run(manager, {
-        race_id: raceId,
-        post_position: postPosition,
-        scratched: made.scratched,
-        cancelled,
-        at: now,
-      });
-      const all = (await this.races.scratched([raceId], manager)).get(raceId) ?? [];
-      return { ...money, starters: made.starters, cancelled, all };
-    });
+    const outcome = await (admin ? this.audit.refusalsOf(admin, change, write) : write());
     const runner = outcome.all.find((r) => r.post_position === postPosition) as ScratchedRunner;
     this.logger.log(
       `race ${raceId}: runner ${postPosition} scratched (${reason}) by ${adminUserId === null ? 'the simulation' : `admin ${adminUserId}`}; ${outcome.starters} starters${outcome.cancelled ? ', race cancelled' : ''}`,

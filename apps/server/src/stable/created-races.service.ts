@@ -3,6 +3,8 @@ import { generateCreatedRace } from '@furlong/domain';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../accounts/session-auth';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditLog } from '../audit/audit-log';
 import { HorseRegistry } from '../catalog/horse-registry';
 import { notFound, refusal } from '../common/api-error';
 import { Randomness } from '../common/randomness';
@@ -44,6 +46,7 @@ export class CreatedRacesService {
     @Inject(Randomness) private readonly random: Randomness,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RaceEntries) private readonly races: RaceEntries,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   async list(): Promise<{ items: CreatedRaceView[] }> {
@@ -114,7 +117,13 @@ export class CreatedRacesService {
    * (RaceEntries.addRace) with the created field and riders, and it runs like any other race. Once
    * per created race: a second request, or one racing with it, gets a 409.
    */
-  async schedule(id: number, postTime: Date, trackId?: number): Promise<CreatedRaceView> {
+  /** POST /api/admin/created_races/{id}/schedule: the created race on a card (audited, a refusal too). */
+  schedule(ctx: AuditContext, id: number, postTime: Date, trackId?: number): Promise<CreatedRaceView> {
+    const change = { action: 'created_race.schedule', table: 'created_races', rowId: id, before: null };
+    return this.audit.refusalsOf(ctx, change, () => this.putOnCard(ctx, id, postTime, trackId));
+  }
+
+  private async putOnCard(ctx: AuditContext, id: number, postTime: Date, trackId?: number): Promise<CreatedRaceView> {
     const [race]: CreatedRaceRow[] = await this.dataSource.query(
       `SELECT ${RACE_COLUMNS} FROM created_races WHERE id = $1`,
       [id],
@@ -139,12 +148,21 @@ export class CreatedRacesService {
         postTime,
         field.map((e) => ({ post_position: e.post_position, horse_id: e.horse_id, jockey_id: e.jockey_id })),
       );
-      // The race runs at the track the admin chose: the created race follows it.
-      await this.dataSource.query('UPDATE created_races SET scheduled_race_id = $2, track_id = $3 WHERE id = $1', [
-        id,
-        added.id,
-        trackId ?? race.track_id,
-      ]);
+      // The race runs at the track the admin chose: the created race follows it; the audit row with it.
+      await this.dataSource.transaction(async (m) => {
+        await m.query('UPDATE created_races SET scheduled_race_id = $2, track_id = $3 WHERE id = $1', [
+          id,
+          added.id,
+          trackId ?? race.track_id,
+        ]);
+        await this.audit.record(m, ctx, {
+          action: 'created_race.schedule',
+          table: 'created_races',
+          rowId: id,
+          before: { scheduled_race_id: null, track_id: race.track_id },
+          after: { scheduled_race_id: added.id, track_id: trackId ?? race.track_id, post_time: postTime.toISOString() },
+        });
+      });
     } catch (err) {
       await this.dataSource.query('UPDATE created_races SET scheduled_race_id = NULL WHERE id = $1', [id]);
       throw err;

@@ -11,6 +11,7 @@ import {
 import { Controller, Inject } from '@nestjs/common';
 import { CurrentUser } from '../accounts/auth.decorators';
 import type { AuthenticatedUser } from '../accounts/session-auth';
+import { type AuditContext, Audited } from '../audit/audit-context';
 import { Endpoint, Parsed } from '../common/endpoint';
 import { CreatedRacesService } from './created-races.service';
 import { StableService } from './stable.service';
@@ -117,8 +118,9 @@ export class StableController {
   scheduleCreatedRace(
     @Parsed('params') params: OperationParams<typeof stableApi.scheduleCreatedRace>,
     @Parsed('body') body: OperationBody<typeof stableApi.scheduleCreatedRace>,
+    @Audited() ctx: AuditContext,
   ): Promise<CreatedRaceView> {
-    return this.createdRaces.schedule(params.id, new Date(body.post_time), body.track_id);
+    return this.createdRaces.schedule(ctx, params.id, new Date(body.post_time), body.track_id);
   }
 
   @Endpoint(stableApi.createRace)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AuditModule } from '../audit/audit.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CryptoRandomness, Randomness } from '../common/randomness';
 import { RacingModule } from '../racing/racing.module';
@@ -16,7 +17,7 @@ import { StableService } from './stable.service';
  * (RaceEntries, RunnerRatings), the money the ledger.
  */
 @Module({
-  imports: [AccountsModule, CatalogModule, RacingModule],
+  imports: [AccountsModule, AuditModule, CatalogModule, RacingModule],
   controllers: [StableController],
   providers: [
     { provide: Randomness, useClass: CryptoRandomness },

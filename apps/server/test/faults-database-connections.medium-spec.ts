@@ -1,8 +1,8 @@
-import type { ApiErrorResponse, BetRequest, MeResponse, PlaceBetsResponse } from '@furlong/contracts';
+import type { ApiErrorResponse, BetRequest, MeResponse, PlaceBetsResponse, RacePayoffs } from '@furlong/contracts';
 import { Client } from 'pg';
 import { RacingService } from '../src/racing/racing.service';
 import { ApiSession } from './support/api-session';
-import { stageRace, waitFor } from './support/live-race';
+import { finishRace, stageRace, waitFor } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { ADMIN_URL, createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -18,7 +18,8 @@ type Answer = { status: number; retryAfter: string | null; body: PlaceBetsRespon
 
 // The database drops the server's connections (a failover, a restart, an administrator) while
 // bets come in: every answer is a bet placed or a 503 to retry, never a 500; a retry with the same
-// Idempotency-Key places the slip exactly once; nothing is half-written; the server recovers.
+// Idempotency-Key places the slip exactly once; nothing is half-written; the server recovers. Then
+// the same storm while the race's result is recorded and its pools settled: settled once.
 describe('bets while the database drops its connections', () => {
   const dbName = uniqueName('furlong_fault_db');
   let url: string;
@@ -45,6 +46,38 @@ describe('bets while the database drops its connections', () => {
       { headers: { 'Idempotency-Key': key } },
     );
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: res.body };
+  }
+
+  /**
+   * A separate session terminating every backend of the server's database, again and again, until
+   * calmed, every `pauseMs`; `stop` calms it, ends its session and answers how many it terminated.
+   */
+  async function startStorm(pauseMs = 15): Promise<{ calm(): void; stop(): Promise<number> }> {
+    const admin = new Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    let terminating = true;
+    let terminated = 0;
+    const running = (async () => {
+      while (terminating) {
+        const { rows } = await admin.query(
+          'SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND pid <> $2) t',
+          [dbName, (check as unknown as { processID: number }).processID],
+        );
+        terminated += rows[0].n;
+        await new Promise((r) => setTimeout(r, pauseMs));
+      }
+    })();
+    return {
+      calm: () => {
+        terminating = false;
+      },
+      async stop() {
+        terminating = false;
+        await running;
+        await admin.end();
+        return terminated;
+      },
+    };
   }
 
   beforeAll(async () => {
@@ -88,22 +121,9 @@ describe('bets while the database drops its connections', () => {
       [raceId],
     );
 
-    // A separate session terminates every backend of the server's database, again and again.
-    const admin = new Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    let terminating = true;
-    let terminated = 0;
-    const storm = (async () => {
-      while (terminating) {
-        const { rows } = await admin.query(
-          'SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND pid <> $2) t',
-          [dbName, (check as unknown as { processID: number }).processID],
-        );
-        terminated += rows[0].n;
-        await new Promise((r) => setTimeout(r, 15));
-      }
-    })();
+    const storm = await startStorm();
 
+    let terminated = 0;
     const answers: Answer[] = [];
     const placed = new Map<string, PlaceBetsResponse>();
     const stormUntil = Date.now() + 8000;
@@ -118,7 +138,7 @@ describe('bets while the database drops its connections', () => {
                 throw new Error(`slip ${key} not placed in ${tries} tries, the last 3 s after the storm`);
               }
               // The storm lasts a bounded time; the retries after it see a healthy database.
-              if (Date.now() > stormUntil) terminating = false;
+              if (Date.now() > stormUntil) storm.calm();
               const answer = await place(session, key);
               answers.push(answer);
               if (answer.status === 201 || answer.status === 200) placed.set(key, answer.body);
@@ -129,9 +149,7 @@ describe('bets while the database drops its connections', () => {
         }),
       );
     } finally {
-      terminating = false;
-      await storm;
-      await admin.end();
+      terminated = await storm.stop();
     }
 
     // Every answer was a placed slip or a 503 to retry: never a 500 or another error.
@@ -196,6 +214,114 @@ describe('bets while the database drops its connections', () => {
     expect((await sut.get('/api/health')).body).toMatchObject({ status: 'ok', database: 'up' });
     console.log(
       `database fault: ${answers.length} answers (${unavailable.length} × 503), ${terminated} backends terminated`,
+    );
+  }, 90_000);
+  it('should settle the race once when connections are terminated while its result is recorded and its pools settled', async () => {
+    // The bets of the first case are on this race. The storm starts before the result is recorded
+    // and lasts while settlement runs (the resulted race's job, and the tote cycle's settling of
+    // whatever is due); recording is retried until it goes through, as the runner would. The storm
+    // pauses 100 ms between its sweeps, so that a transaction of a few statements can go through
+    // between them while most are cut.
+    // A punter backs every runner to win and to show, so that the settlement has payouts to make.
+    const punter = new ApiSession(sut.baseUrl);
+    await punter.signUp('everyrunner', 'everyrunner@furlong.test', PASSWORD);
+    const field = await sql<{ post_position: number }>(
+      'SELECT post_position FROM current_race_entries WHERE current_race_id = $1 ORDER BY post_position',
+      [raceId],
+    );
+    const backed = await punter.request<PlaceBetsResponse>(
+      'POST',
+      '/api/bets',
+      {
+        bets: field.flatMap((e) =>
+          (['Win', 'Show'] as const).map((bet_type) => ({
+            bet_type,
+            race_ids: [raceId],
+            amount_cents: STAKE,
+            selections: [[e.post_position]],
+            box: false,
+          })),
+        ),
+      },
+      { headers: { 'Idempotency-Key': `every-runner-${Date.now()}` } },
+    );
+    expect(backed.status).toBe(201);
+    const storm = await startStorm(100);
+    let recordTries = 0;
+    try {
+      for (;;) {
+        recordTries++;
+        try {
+          await finishRace(sut.app, raceId);
+          break;
+        } catch (err) {
+          if (recordTries >= 200) throw err;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+    } finally {
+      const terminated = await storm.stop();
+      expect(terminated).toBeGreaterThan(0);
+    }
+    const payoffs = await waitFor(
+      'the race settled',
+      async () => {
+        const p = (await sut.get<RacePayoffs>(`/api/current_races/${raceId}/payoffs`)).body;
+        return p.settled && p.pools.length > 0 ? p : undefined;
+      },
+      40_000,
+    );
+    expect(payoffs.pools.length).toBeGreaterThan(0);
+    const unsettled = await sql<{ id: number }>(
+      `SELECT id FROM wager_pools WHERE current_race_id = $1 AND last_race_id = $1 AND state NOT IN ('settled', 'refunded')`,
+      [raceId],
+    );
+    expect(unsettled).toEqual([]);
+
+    // One result; every bet settled once: its payout is the one credit to its owner for it.
+    const [results] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM race_results WHERE current_race_id = $1',
+      [raceId],
+    );
+    expect(results?.n).toBe(1);
+    const bets = await sql<{ status: string; payout: number }>(
+      `SELECT b.status, coalesce(b.payout_cents, 0)::int8 AS payout FROM bets b
+         JOIN bet_legs l ON l.bet_id = b.id WHERE l.current_race_id = $1`,
+      [raceId],
+    );
+    expect(bets.length).toBeGreaterThanOrEqual(BETTORS * SLIPS_EACH);
+    expect(bets.filter((b) => b.status === 'pending')).toEqual([]);
+    const wallets = await sql<{ user_id: number; balance: number; staked: number; paid: number; credited: number }>(
+      `SELECT w.user_id, w.balance_cents::int8 AS balance,
+              (SELECT coalesce(sum(b.total_cents), 0) FROM bets b WHERE b.user_id = w.user_id)::int8 AS staked,
+              (SELECT coalesce(sum(b.payout_cents), 0) FROM bets b WHERE b.user_id = w.user_id)::int8 AS paid,
+              (SELECT coalesce(sum(t.amount_cents), 0) FROM ledger_transfers t
+                WHERE t.to_account_id = w.id AND t.reason IN ('payout', 'refund'))::int8 AS credited
+         FROM wallet_accounts w
+        WHERE w.user_id IN (SELECT DISTINCT b.user_id FROM bets b JOIN bet_legs l ON l.bet_id = b.id
+                             WHERE l.current_race_id = $1)`,
+      [raceId],
+    );
+    expect(wallets.length).toBeGreaterThanOrEqual(BETTORS + 1);
+    expect(wallets.reduce((n, w) => n + Number(w.paid), 0)).toBeGreaterThan(0);
+    for (const w of wallets) {
+      expect(w.credited).toBe(w.paid);
+      expect(w.balance).toBe(START_CREDIT - w.staked + w.paid);
+    }
+    // The ledger holds: nothing made or lost, every settled pool's account empty.
+    const [ledger] = await sql<{ total: number }>(
+      'SELECT coalesce(sum(balance_cents), 0)::int8 AS total FROM wallet_accounts',
+    );
+    expect(ledger?.total).toBe(0);
+    const open = await sql<{ code: string }>(
+      `SELECT p.account_code AS code FROM wager_pools p JOIN wallet_accounts a ON a.code = p.account_code
+        WHERE p.current_race_id = $1 AND p.state IN ('settled', 'refunded') AND a.balance_cents <> 0`,
+      [raceId],
+    );
+    expect(open).toEqual([]);
+    console.log(
+      `settlement under the storm: result recorded after ${recordTries} tries; ${bets.length} bets settled, ${wallets.reduce((n, w) => n + Number(w.paid), 0)} cents paid`,
     );
   }, 90_000);
 });

@@ -660,9 +660,14 @@ describe('API contract: routes, operations and response schemas agree', () => {
     expect(missing).toEqual([]);
   });
 
-  it('should refuse a visitor (401) where an operation needs a session, and a member (403) where it needs a role', async () => {
+  it('should refuse a visitor (401) where an operation needs a session, a member (403) where it needs a role, and an operator (403) where it needs an admin', async () => {
     const answers: string[] = [];
     const expected: string[] = [];
+    // An operator: a member made one in the database, logged in again so the session carries it.
+    const operator = await world.fresh();
+    const me = (await operator.get<{ id: number; email: string }>('/api/me')).body;
+    await sut.app.get(DataSource).query(`UPDATE users SET role = 'operator' WHERE id = $1`, [me.id]);
+    expect((await operator.logIn(me.email, 'fresh password 12')).role).toBe('operator');
     for (const { id, operation } of listOperations()) {
       if (operation.access === 'public') continue;
       const make = SAMPLES[id];
@@ -681,8 +686,14 @@ describe('API contract: routes, operations and response schemas agree', () => {
         answers.push(`${id} member ${member.status}`);
         expected.push(`${id} member 403`);
       }
+      if (operation.access === 'admin') {
+        const refused = await operator.request(method, sample.path, sample.body, { headers: sample.headers });
+        answers.push(`${id} operator ${refused.status}`);
+        expected.push(`${id} operator 403`);
+      }
     }
     expect(answers).toEqual(expected);
+    expect(expected.filter((e) => e.endsWith('operator 403')).length).toBeGreaterThan(15);
     expect(expected.length).toBeGreaterThan(10);
   });
 

@@ -151,10 +151,10 @@ export class CatalogRepository {
    * Which of `ids` are records of the kind, each kept from deletion until the transaction of `m`
    * ends (FOR KEY SHARE): for another module that attaches something to a record.
    */
-  async existingIds(kind: CatalogKind, ids: readonly number[], m: EntityManager): Promise<Set<number>> {
+  async existingIds(kind: CatalogKind, ids: readonly number[], m: EntityManager, keep: boolean): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows: { id: string | number }[] = await m.query(
-      `SELECT "id" FROM ${q(kind.table)} WHERE "id" = ANY($1::bigint[]) FOR KEY SHARE`,
+      `SELECT "id" FROM ${q(kind.table)} WHERE "id" = ANY($1::bigint[])${keep ? ' FOR KEY SHARE' : ''}`,
       [[...ids]],
     );
     return new Set(rows.map((r) => Number(r.id)));

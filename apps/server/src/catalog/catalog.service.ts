@@ -68,9 +68,12 @@ export class CatalogService {
     }
   }
 
-  /** Which of `ids` are records of the kind, kept from deletion until the transaction of `m` ends. */
-  existingIds(kindName: CatalogKindName, ids: readonly number[], m: EntityManager): Promise<Set<number>> {
-    return this.repository.existingIds(CATALOG_KINDS[kindName], ids, m);
+  /**
+   * Which of `ids` are records of the kind; with `keep` (a write attaching rows to them), kept from
+   * deletion until the transaction of `m` ends. A read takes no lock: a lock marks the row, a write.
+   */
+  existingIds(kindName: CatalogKindName, ids: readonly number[], m: EntityManager, keep = true): Promise<Set<number>> {
+    return this.repository.existingIds(CATALOG_KINDS[kindName], ids, m, keep);
   }
 
   /** A page of the kind's ids and names, by id, `q` keeping the names that contain it (for another module's tool). */

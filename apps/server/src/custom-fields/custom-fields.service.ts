@@ -124,7 +124,7 @@ export class CustomFields {
       for (const entity of CUSTOM_FIELD_ENTITIES) {
         const rowIds = await this.fields.rowIdsWithValues(m, entity);
         if (rowIds.length === 0) continue;
-        const existing = await this.catalog.existingIds(entity, rowIds, m);
+        const existing = await this.catalog.existingIds(entity, rowIds, m, false);
         const missing = rowIds.filter((id) => !existing.has(id));
         if (missing.length === 0) continue;
         found += await this.fields.deleteValuesOfRows(m, entity, missing);
@@ -137,10 +137,10 @@ export class CustomFields {
   /** GET /api/custom-fields/{table}/{id}: every field of the entity with the record's value (null: not set). */
   async ofRecord(table: string, id: number): Promise<RecordCustomFields> {
     const entity = this.entity(table);
-    return this.dataSource.transaction(async (m) => {
-      await this.assertRecord(m, entity, id);
-      return this.read(m, entity, id);
-    });
+    // A page view: a plain read, no transaction and no lock on the record.
+    const m = this.dataSource.manager;
+    await this.assertRecord(m, entity, id, false);
+    return this.read(m, entity, id);
   }
 
   /** PUT /api/admin/custom-fields/{table}/{id}: sets the named fields' values (null clears one); the rest stay. */
@@ -280,8 +280,8 @@ export class CustomFields {
     return columns;
   }
 
-  private async assertRecord(m: EntityManager, entity: CustomFieldEntity, id: number): Promise<void> {
-    const found = await this.catalog.existingIds(entity, [id], m);
+  private async assertRecord(m: EntityManager, entity: CustomFieldEntity, id: number, keep = true): Promise<void> {
+    const found = await this.catalog.existingIds(entity, [id], m, keep);
     if (!found.has(id)) throw notFound(CATALOG_KINDS[entity].label, id);
   }
 

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditLog } from '../audit/audit-log';
 import { type FieldProblem, InvalidRequestException, notFound } from '../common/api-error';
-import { readOnly, type ValuesSchema } from '../common/table-writer';
+import { readOnly, type TableWriter, type ValuesSchema } from '../common/table-writer';
 import { TableBrowser } from './table-browser';
 import { TableWriters } from './table-writers';
 
@@ -28,29 +28,31 @@ export class TableManager {
   ) {}
 
   async create(ctx: AuditContext, table: string, values: Record<string, unknown>): Promise<TableRow> {
-    const create = (await this.writerFor(ctx, table, 'create', 'new')).create;
-    if (!create) throw new Error('unreachable');
+    const create = await this.writeOf(ctx, table, 'create', 'new');
     const id = await create.apply(ctx, readValues(create.schema, values));
     return this.browser.row(table, id);
   }
 
   async update(ctx: AuditContext, table: string, id: number, values: Record<string, unknown>): Promise<TableRow> {
-    const update = (await this.writerFor(ctx, table, 'update', id)).update;
-    if (!update) throw new Error('unreachable');
+    const update = await this.writeOf(ctx, table, 'update', id);
     await update.apply(ctx, id, readValues(update.schema, values));
     return this.browser.row(table, id);
   }
 
   async delete(ctx: AuditContext, table: string, id: number): Promise<void> {
-    const remove = (await this.writerFor(ctx, table, 'delete', id)).delete;
-    if (!remove) throw new Error('unreachable');
-    await remove.apply(ctx, id);
+    await (await this.writeOf(ctx, table, 'delete', id)).apply(ctx, id);
   }
 
-  private async writerFor(ctx: AuditContext, table: string, write: Write, rowId: number | 'new') {
+  /** The table's writer's `write`, or 404 (no such table) / 409 `read_only` (audited). */
+  private async writeOf<W extends Write>(
+    ctx: AuditContext,
+    table: string,
+    write: W,
+    rowId: number | 'new',
+  ): Promise<NonNullable<TableWriter[W]>> {
     if (!this.browser.has(table)) throw notFound('Table', table);
-    const writer = this.writers.get(table);
-    if (writer?.[write]) return writer;
+    const found = this.writers.get(table)?.[write];
+    if (found) return found;
     const reason = this.writers.writes(table).reason ?? 'This table does not take that write here.';
     const err = readOnly(`You cannot ${VERB[write]} ${table} here. ${reason}`);
     await this.audit.refused(ctx, { action: ACTION[write], table, rowId, before: null }, `read_only: ${reason}`);

@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditPage, SchemaCheck, TableFields, TableRow, TablesResponse } from '@furlong/contracts';
 import { DataSource } from 'typeorm';
-import { ApiSession, signedUpAs } from './support/api-session';
+import { ApiSession, expectAdminsOnly, signedUpAs } from './support/api-session';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -62,14 +62,7 @@ describe('Table manager', () => {
       ['DELETE', `/api/admin/tables/jockeys/rows/${jockey?.id}`, undefined],
     ];
     const before = await auditCount();
-    const visitor = new ApiSession(sut.baseUrl);
-    const plain = await member();
-    const operator = await member('operator');
-    for (const [method, path, body] of calls) {
-      expect([method, path, (await visitor.request(method, path, body)).status]).toEqual([method, path, 401]);
-      expect([method, path, (await plain.request(method, path, body)).status]).toEqual([method, path, 403]);
-      expect([method, path, (await operator.request(method, path, body)).status]).toEqual([method, path, 403]);
-    }
+    await expectAdminsOnly(sut.baseUrl, db(), 'tablesguard', calls);
     expect(await db().query('SELECT id, jockey_name FROM jockeys WHERE id = $1', [jockey?.id])).toEqual([jockey]);
     expect(await db().query(`SELECT count(*)::int AS n FROM jockeys WHERE jockey_name = 'Sneaky Sam'`)).toEqual([
       { n: 0 },

@@ -8,7 +8,7 @@ import type {
   RecordCustomFields,
 } from '@furlong/contracts';
 import { DataSource } from 'typeorm';
-import { ApiSession, signedUpAs } from './support/api-session';
+import { ApiSession, expectAdminsOnly } from './support/api-session';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -24,11 +24,7 @@ describe('Custom fields', () => {
   let sut: TestApp;
   let admin: ApiSession;
   let horseIds: number[];
-  let n = 0;
   const db = () => sut.app.get(DataSource);
-
-  const member = async (role: 'user' | 'operator' = 'user') =>
-    (await signedUpAs(sut.baseUrl, db(), `fieldmember${++n}`, role)).session;
 
   async function addField(table: string, body: Record<string, unknown>) {
     return admin.request<CustomField & Errors>('POST', `/api/admin/tables/${table}/addColumn`, body);
@@ -85,20 +81,13 @@ describe('Custom fields', () => {
       ['GET', `/api/admin/custom-fields/${target.id}/values`, undefined],
     ];
     const before = await auditCount();
-    const visitor = new ApiSession(sut.baseUrl);
-    const plain = await member();
-    const operator = await member('operator');
-    for (const [method, path, body] of calls) {
-      expect([method, path, (await visitor.request(method, path, body)).status]).toEqual([method, path, 401]);
-      expect([method, path, (await plain.request(method, path, body)).status]).toEqual([method, path, 403]);
-      expect([method, path, (await operator.request(method, path, body)).status]).toEqual([method, path, 403]);
-    }
+    await expectAdminsOnly(sut.baseUrl, db(), 'fieldsguard', calls);
     expect(await auditCount()).toBe(before);
     const fields = (await admin.get<CustomFieldsResponse>('/api/admin/custom-fields?table=horses')).body.items;
     expect(fields.map((f) => f.name)).toContain('guarded');
     expect(fields.map((f) => f.name)).not.toContain('sneaky');
     // The read is public, and shows nothing was set.
-    const read = await visitor.get<RecordCustomFields>(`/api/custom-fields/horses/${horse}`);
+    const read = await new ApiSession(sut.baseUrl).get<RecordCustomFields>(`/api/custom-fields/horses/${horse}`);
     expect(read.status).toBe(200);
     expect(read.body.items.find((f) => f.name === 'guarded')?.value).toBeNull();
   });

@@ -100,3 +100,23 @@ export async function signedUpAs(
   }
   return { session, me, email };
 }
+
+/**
+ * Each call as a visitor (401), a member (403) and an operator (403): what every admin endpoint
+ * answers everyone but an admin. The two accounts are new, `{tag}member` and `{tag}operator`.
+ */
+export async function expectAdminsOnly(
+  baseUrl: string,
+  db: DataSource,
+  tag: string,
+  calls: readonly [method: string, path: string, body: unknown][],
+): Promise<void> {
+  const visitor = new ApiSession(baseUrl);
+  const plain = (await signedUpAs(baseUrl, db, `${tag}member`)).session;
+  const operator = (await signedUpAs(baseUrl, db, `${tag}operator`, 'operator')).session;
+  for (const [method, path, body] of calls) {
+    expect([method, path, (await visitor.request(method, path, body)).status]).toEqual([method, path, 401]);
+    expect([method, path, (await plain.request(method, path, body)).status]).toEqual([method, path, 403]);
+    expect([method, path, (await operator.request(method, path, body)).status]).toEqual([method, path, 403]);
+  }
+}

@@ -17,9 +17,15 @@ import { dropRedisKeys } from '../support/redis-keys';
 import { nodeArgsFromEnv, type ServerProcess, startServerProcess } from '../support/server-process';
 import { LatencyHistogram } from './histogram';
 import { cpuMs, machineCpuMs, rssKb } from './proc-stats';
-import { BARE_RACE_ID, type FromWorker, type ToWorker, type WorkerReport } from './protocol';
+import { BARE_RACE_ID, type FromWorker, type RestartReport, type ToWorker, type WorkerReport } from './protocol';
 
-export const MAX_VIEWERS = 25_000;
+/**
+ * A server process may hold ~20,000 open files here (ulimit -n), so one instance takes at most this
+ * many viewers; with two, twice as many (past 15,000 the viewers spread over loopback source
+ * addresses: see protocol.ts).
+ */
+export const MAX_VIEWERS_PER_INSTANCE = 18_000;
+export const MAX_VIEWERS = 2 * MAX_VIEWERS_PER_INSTANCE;
 export const MAX_SECONDS = 300;
 /** Sockets per child by default (the machine allows ~20,000 open files per process). */
 export const SOCKETS_PER_PROCESS = 2_500;
@@ -177,7 +183,7 @@ function childPids(): number[] {
   return found;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -187,7 +193,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function json<T>(url: string): Promise<T> {
+export async function json<T>(url: string): Promise<T> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -263,7 +269,19 @@ export function furlongsFor(seconds: number): number {
   return Math.min(40, Math.max(5, Math.ceil(wanted)));
 }
 
-async function startProduct(options: FanoutOptions, cleanup: Cleanup): Promise<Subject> {
+/** The product as a subject: its servers and their environment, so an instance can be started again. */
+export interface ProductSubject extends Subject {
+  /** By instance; the restart modes put an instance's new process in its place. */
+  servers: ServerProcess[];
+  env: Record<string, string>;
+  /** A connection to the scratch database. */
+  pg: Client;
+}
+
+export async function startProduct(
+  options: Pick<FanoutOptions, 'instances' | 'seconds' | 'log' | 'serverEnv'>,
+  cleanup: Cleanup,
+): Promise<ProductSubject> {
   const log = options.log;
   const db = await scratchDatabase('furlong_load');
   cleanup.defer(() => db.drop());
@@ -331,6 +349,9 @@ async function startProduct(options: FanoutOptions, cleanup: Cleanup): Promise<S
   const id = raceId;
   return {
     targets: servers.map((s) => ({ pid: s.child.pid as number, url: s.baseUrl })),
+    servers,
+    env,
+    pg,
     raceId: id,
     go: async () => {
       // Opened as the scheduler opens a race (a secret seed and its SHA-256; the runner fixes the
@@ -362,7 +383,7 @@ async function startProduct(options: FanoutOptions, cleanup: Cleanup): Promise<S
 
 type RaceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-class Observers {
+export class Observers {
   private readonly sockets: RaceSocket[] = [];
   private readonly seen = new Set<number>();
   private windowStart = Number.POSITIVE_INFINITY;
@@ -450,7 +471,7 @@ class Observers {
 // ---------------------------------------------------------------------------------------------
 // The viewer children
 
-class Workers {
+export class Workers {
   private readonly children: ChildProcess[] = [];
 
   constructor(private readonly cleanup: Cleanup) {}
@@ -506,13 +527,17 @@ class Workers {
     );
   }
 
-  /** Splits `viewers` over the children and connects them; logs the progress every 2 s. */
+  /**
+   * Splits `viewers` over the children and connects them; logs the progress every 2 s. With
+   * `reconnect` a joined viewer whose connection drops comes back by itself (viewer-worker.ts).
+   */
   async connect(
     viewers: number,
     urls: string[],
     raceId: number,
     concurrency: number,
     log: (line: string) => void,
+    reconnect = false,
   ): Promise<{ joined: number; failed: number; errors: string[] }> {
     const progress = new Map<ChildProcess, { joined: number; failed: number }>();
     const onProgress = (child: ChildProcess) => (raw: unknown) => {
@@ -548,6 +573,7 @@ class Workers {
           raceId,
           concurrency,
           joinTimeoutMs: JOIN_TIMEOUT_MS,
+          reconnect,
         });
         firstIndex += count;
         return reply;
@@ -568,6 +594,24 @@ class Workers {
     const replies = this.children.map((child) => this.next(child, 'report', 20_000));
     this.broadcast({ type: 'report' });
     return Promise.all(replies);
+  }
+
+  async restartReports(): Promise<RestartReport[]> {
+    const replies = this.children.map((child) => this.next(child, 'restart-report', 20_000));
+    this.broadcast({ type: 'restart-report' });
+    return Promise.all(replies);
+  }
+
+  /** Every message from the children, with the child's index, until the returned function is called. */
+  listen(handler: (child: number, message: FromWorker) => void): () => void {
+    const offs = this.children.map((child, i) => {
+      const listener = (raw: unknown) => handler(i, raw as FromWorker);
+      child.on('message', listener);
+      return () => child.off('message', listener);
+    });
+    return () => {
+      for (const off of offs) off();
+    };
   }
 
   async stop(): Promise<void> {

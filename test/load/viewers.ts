@@ -1,5 +1,6 @@
 // npm run load:viewers -- --viewers N --seconds S [--bare | --compare] [--processes P] [--instances 1|2]
 //                         [--concurrency C]
+// npm run load:viewers -- --restart | --kill | --rolling --viewers N --seconds S [--processes P] [--concurrency C]
 // N socket.io-client viewers (websocket only, one connection each, no reconnection) of ONE live
 // race, spread over P child processes (default: ≤ 2,500 sockets each), on 127.0.0.1. Prints the
 // connect rate, frames delivered per second and as a share of (frames sent × viewers), p50/p99/max
@@ -20,25 +21,52 @@
 // adapter (latency is printed per instance).
 // --bare: the same measurement against test/load/bare-broadcaster.ts (plain Socket.IO 4.8.3).
 // --compare: bare, then the product, and the product's overhead as ratios.
+//
+// Restarts under load (restart.ts; two instances, implied): the viewers split over both, the race
+// lasting at least S s from the off (S ≥ 30, ≥ 60 for --rolling), and 5 s after the off:
+// --restart: SIGTERM to the instance running the race (it hands the race back and closes its
+//   sockets), which is then started again on the same port;
+// --kill: the same with kill -9 (the race waits for its 5 s lease to lapse, then the other instance
+//   takes it over);
+// --rolling: SIGTERM and start again the instance running the race, and once it is healthy (and its
+//   viewers are back, or 15 s have passed) the other, which by then runs the race.
+// Here a viewer whose connection drops comes back by itself as the web client does (socket.io-client's
+// backoff, 1 s doubling to 5 s with ±50 % jitter, and `race:join` on every connect). The product puts
+// its instances behind one proxy address; the tool has no proxy, so a viewer tries the instances'
+// URLs in turn, the other instance's first. Printed: the share of the restarted instance's viewers
+// back receiving frames within 15 s (target ≥ 99 %; back = the first frame on a connection made after
+// the signal), the time until 99 % were back, frames missed per viewer (mean, max; counted by sample
+// number `s` from the signal to the finish, against the samples any viewer received), whether the
+// result was written once (race_results) and matches the seed (/verify), who saw race:result
+// (target ≥ 99 % for --rolling), and the servers' /metrics (sockets connected, frames sent).
+// At most 18,000 viewers: the survivor holds them all, and a server may have 20,000 open files.
+//
+// Past 15,000 viewers (any mode) the viewers spread over loopback source addresses 127.0.0.2, … (one
+// address has ~28,000 ephemeral ports); LOAD_VIEWERS_PER_ADDRESS=N lowers the 15,000 to try it small.
 import { parseArgs } from 'node:util';
 import {
   Cleanup,
   type FanoutFigures,
   MAX_SECONDS,
   MAX_VIEWERS,
+  MAX_VIEWERS_PER_INSTANCE,
   type Mode,
   printFigures,
   runFanout,
   SOCKETS_PER_PROCESS,
 } from './fanout';
+import { MIN_RACE_SECONDS, printRestart, type RestartMode, runRestart } from './restart';
 
 /** One process may hold ~20,000 open files here; keep well under. */
 const MAX_SOCKETS_PER_PROCESS = 18_000;
 /** Per mode: server start with a fresh seed, the connect budget, the window and the tear-down. */
 const HARD_TIMEOUT_BASE_S = 360;
+/** Per restart: the stop's bound, the start's and the health check's (restart.ts). */
+const HARD_TIMEOUT_PER_RESTART_S = 280;
 
 interface CliOptions {
   modes: Mode[];
+  restart: RestartMode | null;
   viewers: number;
   seconds: number;
   processes: number;
@@ -55,10 +83,16 @@ function parseOptions(argv: string[]): CliOptions {
       bare: { type: 'boolean', default: false },
       compare: { type: 'boolean', default: false },
       processes: { type: 'string' },
-      instances: { type: 'string', default: '1' },
+      instances: { type: 'string' },
       concurrency: { type: 'string', default: '100' },
+      restart: { type: 'boolean', default: false },
+      kill: { type: 'boolean', default: false },
+      rolling: { type: 'boolean', default: false },
     },
   });
+  const restarts = (['restart', 'kill', 'rolling'] as const).filter((mode) => values[mode]);
+  if (restarts.length > 1) throw new Error('--restart, --kill and --rolling go one at a time');
+  const restart = restarts[0] ?? null;
   const viewers = Number(values.viewers);
   if (!(Number.isInteger(viewers) && viewers >= 1 && viewers <= MAX_VIEWERS)) {
     throw new Error(`--viewers must be a whole number from 1 to ${MAX_VIEWERS.toLocaleString('en-US')}`);
@@ -77,8 +111,21 @@ function parseOptions(argv: string[]): CliOptions {
       `at most ${MAX_SOCKETS_PER_PROCESS.toLocaleString('en-US')} sockets per process: raise --processes`,
     );
   }
-  if (values.instances !== '1' && values.instances !== '2') throw new Error('--instances must be 1 or 2');
-  const instances = values.instances === '2' ? 2 : 1;
+  // The restart modes imply two instances; only an explicit --instances 1 is refused.
+  const instancesArg = values.instances ?? (restart ? '2' : '1');
+  if (instancesArg !== '1' && instancesArg !== '2') throw new Error('--instances must be 1 or 2');
+  if (restart && instancesArg === '1') throw new Error(`--${restart} needs two instances`);
+  const instances = instancesArg === '2' ? 2 : 1;
+  if (viewers > MAX_VIEWERS_PER_INSTANCE * (restart ? 1 : instances)) {
+    throw new Error(
+      `at most ${MAX_VIEWERS_PER_INSTANCE.toLocaleString('en-US')} viewers per instance` +
+        (restart ? ' (with a restart, one instance holds them all)' : ': add --instances 2'),
+    );
+  }
+  if (restart && (values.bare || values.compare)) throw new Error(`--${restart} measures the product`);
+  if (restart && seconds < MIN_RACE_SECONDS[restart]) {
+    throw new Error(`--${restart}: the race must last --seconds ${MIN_RACE_SECONDS[restart]} or more`);
+  }
   const concurrency = Number(values.concurrency);
   if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 1_000)) {
     throw new Error('--concurrency must be a whole number from 1 to 1,000');
@@ -92,7 +139,7 @@ function parseOptions(argv: string[]): CliOptions {
     );
   }
   const modes: Mode[] = values.compare ? ['bare', 'product'] : values.bare ? ['bare'] : ['product'];
-  return { modes, viewers, seconds, processes, instances, concurrency };
+  return { modes, restart, viewers, seconds, processes, instances, concurrency };
 }
 
 async function main(): Promise<void> {
@@ -111,7 +158,14 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(code), 30_000).unref();
     void cleanup.run(10_000).finally(() => process.exit(code));
   };
-  const hardTimeoutS = options.modes.length * (HARD_TIMEOUT_BASE_S + options.seconds);
+  // A restart mode waits for the race's finish (up to twice --seconds and a minute) and its restarts.
+  const hardTimeoutS =
+    options.restart === null
+      ? options.modes.length * (HARD_TIMEOUT_BASE_S + options.seconds)
+      : HARD_TIMEOUT_BASE_S +
+        2 * options.seconds +
+        60 +
+        (options.restart === 'rolling' ? 2 : 1) * HARD_TIMEOUT_PER_RESTART_S;
   const hardTimer = setTimeout(() => emergency(`hard timeout (${hardTimeoutS} s)`, 2), hardTimeoutS * 1000);
   // on, not once: a second signal (a terminal sends one to the whole group) must not cut the cleanup short.
   process.on('SIGINT', () => emergency('SIGINT', 130));
@@ -120,6 +174,22 @@ async function main(): Promise<void> {
 
   const figures: FanoutFigures[] = [];
   try {
+    if (options.restart !== null) {
+      printRestart(
+        await runRestart(
+          {
+            mode: options.restart,
+            viewers: options.viewers,
+            seconds: options.seconds,
+            processes: options.processes,
+            concurrency: options.concurrency,
+            log,
+          },
+          cleanup,
+        ),
+      );
+      return;
+    }
     for (const mode of options.modes) {
       figures.push(
         await runFanout(

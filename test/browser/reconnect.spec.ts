@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
 import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
+import { freePort } from '../support/free-port';
 import { scratchDatabase } from '../support/postgres';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
@@ -19,18 +19,6 @@ function racingNow(): number {
   const wall = Date.now();
   const midnight = Math.floor(wall / 86_400_000) * 86_400_000;
   return midnight + (wall - midnight) * TIME_SCALE;
-}
-
-/** A loopback port nothing listens on now: the server comes back on the same one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** The next open race of a mile or more posting soon (waits for the scheduler to open one). */
@@ -71,6 +59,7 @@ describe('the race screen across a server restart', () => {
     db = await scratchDatabase('furlong_browser_reconnect');
     env = {
       DATABASE_URL: db.url,
+      // One port across the restart: the server comes back where the page left it.
       PORT: String(await freePort()),
       RACING_ENABLED: 'true',
       RACING_TIME_SCALE: String(TIME_SCALE),

@@ -76,6 +76,12 @@ export interface MarkReport {
   backMs: number[];
   /** Whether its connection dropped after the mark. */
   dropped: number[];
+  /**
+   * Ms from the mark to the connection it kept, and to that connection's join reply; -1 when it
+   * kept the connection it had (or had none): where the time to come back goes.
+   */
+  connectedMs: number[];
+  joinedMs: number[];
   /** Frames with a new sample number received after the mark (to the report). */
   received: number[];
 }

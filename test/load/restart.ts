@@ -64,6 +64,11 @@ interface StepFigures {
   notBack: number;
   /** Its viewers whose connection never dropped (a restart drops every one). */
   neverDropped: number;
+  /** Where the time to come back went: ms from the signal to the kept connection, and to its join reply. */
+  connectedP50Ms: number;
+  connectedP99Ms: number;
+  joinedP50Ms: number;
+  joinedP99Ms: number;
   /**
    * Frames each missed from the signal to the finish, by sample number: those after its last frame
    * before the signal that it never received (sent or not), and of those the ones sent to the room
@@ -412,6 +417,8 @@ function figuresOf(
     const sentMissedMine: number[] = [];
     const missedOthers: number[] = [];
     const othersNext: number[] = [];
+    const connectedMs: number[] = [];
+    const joinedMs: number[] = [];
     let others = 0;
     let between = 0;
     let neverDropped = 0;
@@ -430,6 +437,10 @@ function figuresOf(
           missedMine.push(missed);
           sentMissedMine.push(Math.max(0, sentAfter(lastBefore) - received));
           if (mark.dropped[v] === 0) neverDropped++;
+          const connected = mark.connectedMs[v] as number;
+          const joined = mark.joinedMs[v] as number;
+          connectedMs.push(connected < 0 ? Number.POSITIVE_INFINITY : connected);
+          joinedMs.push(joined < 0 ? Number.POSITIVE_INFINITY : joined);
         } else if (group < 0) between++;
         else {
           others++;
@@ -441,6 +452,8 @@ function figuresOf(
     }
     mine.sort((a, b) => a - b);
     othersNext.sort((a, b) => a - b);
+    connectedMs.sort((a, b) => a - b);
+    joinedMs.sort((a, b) => a - b);
     const backs = mine.filter((ms) => Number.isFinite(ms));
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     return {
@@ -461,6 +474,10 @@ function figuresOf(
       backMaxMs: backs.at(-1) ?? Number.NaN,
       notBack: mine.length - backs.length,
       neverDropped,
+      connectedP50Ms: rankValue(connectedMs, 0.5, connectedMs.length),
+      connectedP99Ms: rankValue(connectedMs, 0.99, connectedMs.length),
+      joinedP50Ms: rankValue(joinedMs, 0.5, joinedMs.length),
+      joinedP99Ms: rankValue(joinedMs, 0.99, joinedMs.length),
       missedMean: mean(missedMine),
       missedMax: Math.max(0, ...missedMine),
       sentMissedMean: mean(sentMissedMine),
@@ -546,6 +563,11 @@ export function printRestart(f: RestartFigures, print: (line: string) => void = 
         `${RESTART_TARGETS.backWithinMs / 1000} s; back after p50 ${fmt(s.backP50Ms)} ms, 99 % after ${fmt(s.back99Ms)} ms, ` +
         `the last after ${fmt(s.backMaxMs)} ms; ${s.notBack} never back, ${s.neverDropped} never dropped` +
         (s.between > 0 ? `; ${s.between} were between connections at the signal` : ''),
+    );
+    print(
+      `  where the time went: connected again after p50 ${fmt(s.connectedP50Ms)} ms, p99 ${fmt(s.connectedP99Ms)} ms; ` +
+        `join answered after p50 ${fmt(s.joinedP50Ms)} ms, p99 ${fmt(s.joinedP99Ms)} ms (from the signal; the process ` +
+        `was gone after ${fmt(s.stoppedMs)} ms)`,
     );
     if (s.others > 0) {
       print(

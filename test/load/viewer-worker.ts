@@ -29,6 +29,8 @@ type ConnectMessage = Extract<ToWorker, { type: 'connect' }>;
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 5_000;
 const RECONNECT_JITTER = 0.5;
+/** socket.io-client's connect timeout, which the web client keeps too. */
+const RECONNECT_TIMEOUT_MS = 20_000;
 
 const sockets: ViewerSocket[] = [];
 const histogram = new LatencyHistogram();
@@ -66,6 +68,9 @@ interface Mark {
   backAt: Float64Array;
   dropped: Uint8Array;
   received: Uint32Array;
+  /** Wall ms of the latest connect and join reply after a drop; 0 while none. */
+  connectedAt: Float64Array;
+  joinedAt: Float64Array;
 }
 const marks: Mark[] = [];
 let markTimer: NodeJS.Timeout | undefined;
@@ -86,13 +91,13 @@ function backoffMs(attempt: number): number {
   return Math.min(RECONNECT_MAX_MS, (Math.floor(rand * 10) & 1) === 0 ? ms - deviation : ms + deviation);
 }
 
-function socketOptions(msg: ConnectMessage, k: number): Partial<ManagerOptions & SocketOptions> {
+function socketOptions(msg: ConnectMessage, k: number, timeoutMs: number): Partial<ManagerOptions & SocketOptions> {
   const options: Partial<ManagerOptions & SocketOptions> & { localAddress?: string } = {
     path: '/socket.io',
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,
-    timeout: msg.joinTimeoutMs,
+    timeout: timeoutMs,
   };
   // engine.io-client hands `localAddress` on to `ws` (its option types leave it out).
   const localAddress = sourceAddressOf(msg.firstIndex + k);
@@ -136,6 +141,8 @@ function onDrop(msg: ConnectMessage, k: number, targetIndex: number, reason: str
     if (!mark.open) continue;
     mark.dropped[k] = 1;
     mark.backAt[k] = 0;
+    mark.connectedAt[k] = 0;
+    mark.joinedAt[k] = 0;
   }
   if (!msg.reconnect || exiting || reason === 'io client disconnect') return;
   // The server sent it away on purpose: socket.io-client (and so the web client) does not come back.
@@ -155,7 +162,7 @@ function reconnectLater(msg: ConnectMessage, k: number, targetIndex: number, att
 
 /** One reconnection attempt of viewer k to urls[targetIndex]; on failure the next goes to the next URL. */
 function reopen(msg: ConnectMessage, k: number, targetIndex: number, attempt: number): void {
-  const socket: ViewerSocket = io(msg.urls[targetIndex] as string, socketOptions(msg, k));
+  const socket: ViewerSocket = io(msg.urls[targetIndex] as string, socketOptions(msg, k, RECONNECT_TIMEOUT_MS));
   sockets[k] = socket;
   const target = byTarget[targetIndex] as { frames: number; latency: LatencyHistogram };
   socket.on('race:frame', (frame: RaceFrame) => onFrame(k, frame, target));
@@ -163,7 +170,10 @@ function reopen(msg: ConnectMessage, k: number, targetIndex: number, attempt: nu
   socket.on('connect', () => {
     reconnects++;
     connectedTo[k] = targetIndex;
+    const open = marks.at(-1);
+    if (open?.open) open.connectedAt[k] = Date.now();
     socket.emit('race:join', msg.raceId, (reply: RaceJoinReply) => {
+      if (open?.open && open.connectedAt[k] !== 0) open.joinedAt[k] = Date.now();
       if (!reply.ok) note(`join refused after a reconnect: ${reply.error}`);
       else if (reply.snapshot.result !== null && sawResult[k] === 0) resultBySnapshot[k] = 1;
     });
@@ -203,7 +213,7 @@ function connectAll(msg: ConnectMessage): void {
     const targetIndex = (msg.firstIndex + k) % msg.urls.length;
     const url = msg.urls[targetIndex] as string;
     const target = byTarget[targetIndex] as { frames: number; latency: LatencyHistogram };
-    const socket: ViewerSocket = io(url, socketOptions(msg, k));
+    const socket: ViewerSocket = io(url, socketOptions(msg, k, msg.joinTimeoutMs));
     sockets[k] = socket;
     let done = false;
     const settle = (error?: string): void => {
@@ -256,6 +266,8 @@ function mark(at: number): void {
     backAt: new Float64Array(count),
     dropped: new Uint8Array(count),
     received: new Uint32Array(count),
+    connectedAt: new Float64Array(count),
+    joinedAt: new Float64Array(count),
   });
   clearInterval(markTimer);
   markTimer = setInterval(() => {
@@ -300,13 +312,17 @@ function restartReport(): void {
   const viewers: number[] = [];
   for (let k = 0; k < joinedFlags.length; k++) if (joinedFlags[k] === 1) viewers.push(k);
   const pick = (values: ArrayLike<number>) => viewers.map((k) => values[k] as number);
+  const since = (at: number, times: Float64Array) =>
+    viewers.map((k) => ((times[k] as number) > 0 ? Math.round((times[k] as number) - at) : -1));
   const markReports: MarkReport[] = marks.map((m) => ({
     at: m.at,
     group: pick(m.group),
     lastBefore: pick(m.lastBefore),
-    backMs: viewers.map((k) => ((m.backAt[k] as number) > 0 ? Math.round((m.backAt[k] as number) - m.at) : -1)),
+    backMs: since(m.at, m.backAt),
     dropped: pick(m.dropped),
     received: pick(m.received),
+    connectedMs: since(m.at, m.connectedAt),
+    joinedMs: since(m.at, m.joinedAt),
   }));
   let saw = 0;
   let bySnapshot = 0;

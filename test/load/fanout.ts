@@ -245,7 +245,7 @@ async function startBare(cleanup: Cleanup): Promise<Subject> {
   };
 }
 
-function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+export function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);

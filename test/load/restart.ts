@@ -9,7 +9,7 @@
 // say (sockets connected, frames sent).
 import type { LiveRaceResult, RaceVerification } from '@furlong/contracts';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { Cleanup, json, Observers, type ProductSubject, sleep, startProduct, Workers } from './fanout';
+import { Cleanup, json, Observers, type ProductSubject, sleep, startProduct, stopChild, Workers } from './fanout';
 import type { FromWorker, RestartReport } from './protocol';
 
 export type RestartMode = 'restart' | 'kill' | 'rolling';
@@ -293,7 +293,7 @@ export async function runRestart(options: RestartOptions, cleanup: Cleanup): Pro
       try {
         const server = await startServerProcess({ ...product.env, PORT: port }, START_BOUND_MS);
         steps.track(server.child);
-        steps.defer(() => server.stop().then(() => undefined));
+        steps.defer(() => stopChild(server.child));
         product.servers[instance] = server;
         (product.targets[instance] as { pid: number }).pid = server.child.pid as number;
         const upMs = Date.now() - at;

@@ -6,7 +6,8 @@
 // Printed: the share of that instance's viewers back receiving frames within 15 s, the time until
 // 99 % were back, the frames each missed (by the frames' sample numbers `s`), whether the race's
 // result was written once and is the seed's, who saw the finish, and what the servers' own /metrics
-// say (sockets connected, frames sent).
+// say (sockets connected, frames sent). The servers keep the default SHUTDOWN_DRAIN_SECONDS=0: the
+// drain is for a proxy to take the instance out of rotation, and there is none here.
 import type { LiveRaceResult, RaceVerification } from '@furlong/contracts';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { Cleanup, json, Observers, type ProductSubject, sleep, startProduct, stopChild, Workers } from './fanout';
@@ -24,7 +25,7 @@ export interface RestartOptions {
   log: (line: string) => void;
 }
 
-/** The share of a restarted instance's viewers that should be back within BACK_WITHIN_MS. */
+/** The share (%) of a restarted instance's viewers back within `backWithinMs`, and of all viewers that see the finish. */
 export const RESTART_TARGETS = { backPct: 99, backWithinMs: 15_000, sawFinishPct: 99 };
 /** The shortest race (wall s) each mode can measure: the restarts and the 15 s after the last must fit in it. */
 export const MIN_RACE_SECONDS: Record<RestartMode, number> = { restart: 30, kill: 30, rolling: 60 };

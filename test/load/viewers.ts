@@ -35,11 +35,13 @@
 // its instances behind one proxy address; the tool has no proxy, so a viewer tries the instances'
 // URLs in turn, the other instance's first. Printed: the share of the restarted instance's viewers
 // back receiving frames within 15 s (target ≥ 99 %; back = the first frame on a connection made after
-// the signal), the time until 99 % were back, frames missed per viewer (mean, max; counted by sample
-// number `s` from the signal to the finish, against the samples any viewer received), whether the
-// result was written once (race_results) and matches the seed (/verify), who saw race:result
-// (target ≥ 99 % for --rolling), and the servers' /metrics (sockets connected, frames sent).
-// At most 18,000 viewers: the survivor holds them all, and a server may have 20,000 open files.
+// the signal), the time until 99 % were back and where it went (connected again, join answered),
+// frames missed per viewer (mean, max; by sample number `s`: those after its last frame before the
+// signal that it never got, and of those the ones the room was sent, i.e. that some viewer got),
+// whether the result was written once (race_results) and matches the seed (/verify), who saw
+// race:result (target ≥ 99 % for --rolling), and the servers' /metrics (sockets connected, frames
+// sent). At most 18,000 viewers: the survivor holds them all, and a server may have 20,000 open files
+// (the fan-out modes take 18,000 per instance: 36,000 with --instances 2).
 //
 // Past 15,000 viewers (any mode) the viewers spread over loopback source addresses 127.0.0.2, … (one
 // address has ~28,000 ephemeral ports); LOAD_VIEWERS_PER_ADDRESS=N lowers the 15,000 to try it small.

@@ -41,3 +41,20 @@ export function machineCpuMs(): { busy: number; total: number } {
   const scale = 1000 / ticksPerSecond();
   return { busy: (total - idle) * scale, total: total * scale };
 }
+
+/**
+ * Times the kernel's accept queue of a listening socket overflowed (TcpExt ListenOverflows in
+ * /proc/net/netstat, this network namespace, since boot): each is a SYN dropped, whose connect is
+ * retried 1, 3, then 7 s later.
+ */
+export function listenOverflows(): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  for (let i = 0; i + 1 < lines.length; i += 2) {
+    const names = (lines[i] as string).trim().split(/\s+/);
+    if (names[0] !== 'TcpExt:') continue;
+    const values = (lines[i + 1] as string).trim().split(/\s+/);
+    const at = names.indexOf('ListenOverflows');
+    return at > 0 ? Number(values[at]) : Number.NaN;
+  }
+  return Number.NaN;
+}

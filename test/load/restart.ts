@@ -11,6 +11,7 @@
 import type { LiveRaceResult, RaceVerification } from '@furlong/contracts';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { Cleanup, json, Observers, type ProductSubject, sleep, startProduct, stopChild, Workers } from './fanout';
+import { listenOverflows } from './proc-stats';
 import type { FromWorker, RestartReport } from './protocol';
 
 export type RestartMode = 'restart' | 'kill' | 'rolling';
@@ -128,6 +129,8 @@ export interface RestartFigures {
   ticksMissedByMetrics: number;
   /** Other races that ran during the restarts (their frames count in the metric too). */
   otherRacesRunning: number;
+  /** SYNs the kernel dropped from the servers' full accept queues, from the first signal to the end. */
+  listenOverflows: number;
 }
 
 /** What one instance's /metrics says now (undefined when it does not answer). */
@@ -258,6 +261,7 @@ export async function runRestart(options: RestartOptions, cleanup: Cleanup): Pro
       );
     const before = await scrapeAll();
     const scrapedAt = new Date();
+    const overflowsBefore = listenOverflows();
 
     const order = options.mode === 'rolling' ? [runner, 1 - runner] : [runner];
     const signal = options.mode === 'kill' ? 'SIGKILL' : 'SIGTERM';
@@ -333,6 +337,7 @@ export async function runRestart(options: RestartOptions, cleanup: Cleanup): Pro
     if (status !== 'finished') log(`${options.mode}: the race is ${status}, not finished`);
     await sleep(RESULT_GRACE_MS);
     const after = await scrapeAll();
+    const overflows = listenOverflows() - overflowsBefore;
     // Other races of the day may run meanwhile: their frames count in the servers' frame metric too.
     const { rows: others } = await product.pg.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM current_races cr
@@ -362,6 +367,7 @@ export async function runRestart(options: RestartOptions, cleanup: Cleanup): Pro
       after,
       lastScrape,
       otherRacesRunning: others[0]?.n ?? 0,
+      listenOverflows: overflows,
     });
   } finally {
     await steps.run();
@@ -392,6 +398,7 @@ function figuresOf(
     after: (InstanceMetrics | undefined)[];
     lastScrape: Map<number, InstanceMetrics>;
     otherRacesRunning: number;
+    listenOverflows: number;
   },
 ): RestartFigures {
   // Every sample number some viewer received: what the race sent to its room.
@@ -528,6 +535,7 @@ function figuresOf(
     framesSentByMetrics: framesSent,
     ticksMissedByMetrics: ticksMissed,
     otherRacesRunning: end.otherRacesRunning,
+    listenOverflows: end.listenOverflows,
   };
 }
 
@@ -616,7 +624,8 @@ export function printRestart(f: RestartFigures, print: (line: string) => void = 
   );
   print(
     `viewers: ${fmt(f.reconnects)} reconnections, ${fmt(f.failedAttempts)} failed attempts, ` +
-      `${f.serverDisconnects} sent away by a server` +
+      `${f.serverDisconnects} sent away by a server; the kernel (the whole machine) dropped ${fmt(f.listenOverflows)} SYNs from full ` +
+      'accept queues (ListenOverflows: each such connect retried 1, 3, 7 s later)' +
       (f.viewerErrors.length > 0 ? `; errors seen: ${f.viewerErrors.join('; ')}` : ''),
   );
   print(

@@ -93,6 +93,48 @@ describe(RoomJoins.name, () => {
     ]);
   });
 
+  it('should read a known race once for joins that arrive together, after every one of them joined', async () => {
+    await sut.join(socket, 'race', 7, read);
+    reads = [];
+    const viewers = Array.from({ length: 50 }, () => fakeSocket());
+    const inRoomAtRead: boolean[] = [];
+    const readOnce = async (id: number) => {
+      inRoomAtRead.push(...viewers.map((v) => v.rooms.has(`race:${id}`)));
+      return read(id);
+    };
+
+    const replies = await Promise.all(viewers.map((v) => sut.join(v, 'race', 7, readOnce)));
+
+    expect(replies.every((r) => r.ok && r.value.race === 7)).toBe(true);
+    expect(reads).toHaveLength(1);
+    expect(inRoomAtRead).toHaveLength(50);
+    expect(inRoomAtRead.every(Boolean)).toBe(true);
+  });
+
+  it('should give a join that comes after the shared read started a read of its own', async () => {
+    await sut.join(socket, 'race', 7, read);
+    reads = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowRead = async (id: number) => {
+      const value = await read(id);
+      await gate;
+      return value;
+    };
+    const first = sut.join(fakeSocket(), 'race', 7, slowRead);
+    // The first read has started (the next turn) but not answered when the second viewer joins.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toHaveLength(1);
+    const second = sut.join(fakeSocket(), 'race', 7, slowRead);
+    release();
+
+    await Promise.all([first, second]);
+    expect(reads).toHaveLength(2);
+  });
+
   it('should refuse a malformed race id without reading anything when it is not a positive int4', async () => {
     for (const bad of [0, -1, 1.5, '7a', '', null, { id: 1 }, 2_147_483_648, '99999999999']) {
       expect(await sut.join(socket, 'race', bad, read)).toMatchObject({ ok: false, reason: 'invalid_id' });

@@ -53,6 +53,8 @@ export class RoomJoins {
   private readonly budgets = new WeakMap<Socket, JoinBudget>();
   // Rooms whose race was read as existing on this instance: those are joined before the read.
   private readonly known = new Map<string, true>();
+  // Reads of a room's state not started yet, each shared by the joins that entered the room before it starts.
+  private readonly pendingReads = new Map<string, Promise<unknown>>();
   readonly limits: JoinLimits = JOIN_LIMITS;
 
   constructor(@Inject(Clock) private readonly clock: Clock) {}
@@ -112,7 +114,7 @@ export class RoomJoins {
       // Joining a socket that has gone would leave its id in the room for good.
       if (!socket.connected) return refusal('unavailable', 'The socket disconnected');
       await this.enter(socket, kind, room);
-      const value = await read(id);
+      const value = await this.readAfterJoining(room, id, read);
       if (value !== undefined) return { ok: true, value };
       this.known.delete(room);
       await socket.leave(room);
@@ -122,6 +124,26 @@ export class RoomJoins {
       this.log.warn(`${kind}:join ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
       return refusal('unavailable', `${what} ${id} could not be read now; try again`);
     }
+  }
+
+  /**
+   * The room's state, read after the socket joined it. Joins that arrive together (in one turn of the
+   * event loop, as when thousands of viewers come back at once after an instance stops) share one
+   * read, which starts on the next turn, once every one of them is in the room: none can miss what
+   * the room is sent in between, and the database is asked once instead of once per viewer. A join
+   * that comes after the read started waits for a read of its own.
+   */
+  private readAfterJoining<T>(room: string, id: number, read: (id: number) => Promise<T | undefined>) {
+    const pending = this.pendingReads.get(room) as Promise<T | undefined> | undefined;
+    if (pending) return pending;
+    const shared = new Promise<T | undefined>((resolve, reject) => {
+      setImmediate(() => {
+        this.pendingReads.delete(room);
+        read(id).then(resolve, reject);
+      });
+    });
+    this.pendingReads.set(room, shared);
+    return shared;
   }
 
   /** Leaves the room of `kind` for the race; a malformed id is ignored. */

@@ -3,6 +3,8 @@ import { createApp } from './bootstrap';
 import { createRootLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/app-config';
 import { Draining } from './health/draining';
+import { RaceRunner } from './racing/race-runner.service';
+import { SocketHandoff } from './realtime/socket-handoff';
 
 /**
  * The listening socket's queue of connections not yet accepted. Node's default, 511, overflows when
@@ -26,14 +28,16 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config);
   const app = await createApp(config, { logger });
   // A stop signal drains, then closes: health answers 503 `draining` for SHUTDOWN_DRAIN_SECONDS while
-  // requests are still served (a load balancer takes the instance out of rotation), then the close
-  // hands the races this instance runs back (another instance resumes each from its seed), closes
-  // the sockets (their clients reconnect, to another instance behind a proxy), finishes the
-  // requests and jobs in flight, closes the database, and exits 0. It is bounded: past
-  // SHUTDOWN_TIMEOUT_SECONDS the process exits 1 anyway (kill -9 is covered by the race leases). A
-  // second signal exits at once.
+  // requests are still served (a load balancer takes the instance out of rotation). Then, with Redis
+  // (other instances to go to), it hands the races it runs back (another instance resumes each from
+  // its seed within a second, and keeps feeding this instance's viewers through the Redis adapter)
+  // and sends its live connections away SHUTDOWN_SOCKETS_PER_SECOND a second, so that its viewers
+  // reach the others spread out rather than all at once. Then the close: the sockets left, the
+  // requests and jobs in flight, the database; and it exits 0. All of it after the drain is bounded:
+  // past SHUTDOWN_TIMEOUT_SECONDS the process exits 1 anyway (kill -9 is covered by the race
+  // leases). A second signal exits at once.
   let closing = false;
-  const { drainMs, timeoutMs } = config.shutdown;
+  const { drainMs, timeoutMs, socketsPerSecond } = config.shutdown;
   const shutDown = async (signal: NodeJS.Signals) => {
     logger.info(`${signal} received: draining for ${drainMs / 1000} s, then closing (at most ${timeoutMs / 1000} s)`);
     app.get(Draining).start(new Date());
@@ -43,6 +47,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }, timeoutMs);
     bound.unref();
+    if (config.redis.url) {
+      await app.get(RaceRunner).stop();
+      // At most half the bound: the close that follows has the rest.
+      const handOff = new AbortController();
+      const stopSending = setTimeout(() => handOff.abort(), timeoutMs / 2);
+      const sent = await app.get(SocketHandoff).sendAway(socketsPerSecond, handOff.signal);
+      clearTimeout(stopSending);
+      logger.info(`races handed back; ${sent} live connections sent to the other instances`);
+    }
     await app.close();
     logger.info('closed');
   };

@@ -44,6 +44,7 @@ const envSchema = z.object({
     .default('loopback'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
+  SHUTDOWN_SOCKETS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -207,7 +208,11 @@ export interface AppConfig {
    * a load balancer stops sending new ones), then how long the close may take before the process
    * exits anyway.
    */
-  shutdown: { drainMs: number; timeoutMs: number };
+  /**
+   * Stopping: health says `draining` for drainMs, then with Redis (other instances to go to) the
+   * live connections are sent away `socketsPerSecond` a second, then the app closes within timeoutMs.
+   */
+  shutdown: { drainMs: number; timeoutMs: number; socketsPerSecond: number };
   /**
    * The proxies whose X-Forwarded-For and -Proto are believed (Express's `trust proxy`): the client's
    * address (per-address limits, the audit log) and https come from them.
@@ -346,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdown: {
       drainMs: Math.round(e.SHUTDOWN_DRAIN_SECONDS * 1000),
       timeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
+      socketsPerSecond: e.SHUTDOWN_SOCKETS_PER_SECOND,
     },
     database: {
       url: e.DATABASE_URL,

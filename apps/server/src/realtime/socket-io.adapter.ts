@@ -12,6 +12,7 @@ import { createRedisClient } from '../redis/redis.module';
 import { fastBroadcastFrames } from './broadcast-frames';
 import { RoomJoins } from './room-joins';
 import { SocketEmitter } from './socket-emitter';
+import { SocketHandoff } from './socket-handoff';
 
 /** Where clients connect: the same HTTP server as the API. */
 export const SOCKET_IO_PATH = '/socket.io';
@@ -59,6 +60,7 @@ export class SocketIoAdapter extends IoAdapter {
     fastBroadcastFrames(server);
     this.authenticateHandshakes(server);
     this.app.get(RoomJoins, { strict: false }).attach(server);
+    this.app.get(SocketHandoff, { strict: false }).attach(server);
     const sockets = server.of('/');
     this.app
       .get(Metrics, { strict: false })

@@ -558,7 +558,7 @@ export function printRestart(f: RestartFigures, print: (line: string) => void = 
   print(`\nRestart under load (${f.mode}): ${what}; race ${f.raceId}`);
   print(
     `${fmt(f.joined)} of ${fmt(f.viewers)} viewers joined (${f.failed} failed${f.joinErrors.length > 0 ? `: ${f.joinErrors.join('; ')}` : ''}), ` +
-      'half on each instance; a dropped viewer reconnects by itself (socket.io-client backoff 1–5 s, ±50 % jitter), ' +
+      'half on each instance; a dropped viewer reconnects by itself (as the web client does: first retry within 0–4 s, then up to 5 s), ' +
       'each attempt to the next instance, and rejoins the race',
   );
   for (const [n, s] of f.steps.entries()) {

@@ -5,18 +5,19 @@
 // aggregates only, and exits when the parent says so or goes away.
 //
 // Without `reconnect` a viewer whose connection drops stays away (the fan-out figures). With it
-// (the restart modes) a viewer comes back by itself as the web client does: the web client keeps
-// socket.io-client's own reconnection at its defaults (1 s doubling to 5 s, ±50 % jitter, no limit)
-// and sends `race:join` on every `connect`. A socket.io-client Manager is bound to one URL, and the
+// (the restart modes) a viewer comes back by itself as the web client does: the web client gives
+// socket.io-client's reconnection the contracts' LIVE_RECONNECT (a first delay of 2 s with full
+// jitter, doubling to 5 s, no limit; a 20 s connect timeout) and sends `race:join` on every `connect`. A socket.io-client Manager is bound to one URL, and the
 // product has a proxy in front of its instances where this tool has none, so the tool reproduces
 // that schedule by hand and each attempt goes to the next instance's URL in turn (the first one to
 // the other instance): what the proxy would do for a client whose instance went away.
-import type {
-  ClientToServerEvents,
-  LiveRaceResult,
-  RaceFrame,
-  RaceJoinReply,
-  ServerToClientEvents,
+import {
+  type ClientToServerEvents,
+  LIVE_RECONNECT,
+  type LiveRaceResult,
+  type RaceFrame,
+  type RaceJoinReply,
+  type ServerToClientEvents,
 } from '@furlong/contracts';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { LatencyHistogram } from './histogram';
@@ -25,12 +26,11 @@ import { type FromWorker, type MarkReport, sourceAddressOf, type ToWorker } from
 type ViewerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type ConnectMessage = Extract<ToWorker, { type: 'connect' }>;
 
-/** socket.io-client's reconnection defaults, which the web client keeps (see the header). */
-const RECONNECT_MIN_MS = 1_000;
-const RECONNECT_MAX_MS = 5_000;
-const RECONNECT_JITTER = 0.5;
-/** socket.io-client's connect timeout, which the web client keeps too. */
-const RECONNECT_TIMEOUT_MS = 20_000;
+/** The web client's reconnection (the contracts' LIVE_RECONNECT; see the header). */
+const RECONNECT_MIN_MS = LIVE_RECONNECT.reconnectionDelay;
+const RECONNECT_MAX_MS = LIVE_RECONNECT.reconnectionDelayMax;
+const RECONNECT_JITTER = LIVE_RECONNECT.randomizationFactor;
+const RECONNECT_TIMEOUT_MS = LIVE_RECONNECT.timeout;
 
 const sockets: ViewerSocket[] = [];
 const histogram = new LatencyHistogram();

@@ -30,8 +30,8 @@
 //   takes it over);
 // --rolling: SIGTERM and start again the instance running the race, and once it is healthy (and its
 //   viewers are back, or 15 s have passed) the other, which by then runs the race.
-// Here a viewer whose connection drops comes back by itself as the web client does (socket.io-client's
-// backoff, 1 s doubling to 5 s with ±50 % jitter, and `race:join` on every connect). The product puts
+// Here a viewer whose connection drops comes back by itself as the web client does (the contracts'
+// LIVE_RECONNECT: a first retry spread over 0–4 s, later ones up to 5 s; `race:join` on every connect). The product puts
 // its instances behind one proxy address; the tool has no proxy, so a viewer tries the instances'
 // URLs in turn, the other instance's first. Printed: the share of the restarted instance's viewers
 // back receiving frames within 15 s (target ≥ 99 %; back = the first frame on a connection made after

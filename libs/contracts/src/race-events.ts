@@ -14,6 +14,21 @@ import type { ToteOdds, ToteView } from './wagering';
  */
 export const raceRoom = (raceId: number): string => `race:${raceId}`;
 
+/**
+ * How a live client comes back when its connection drops (socket.io-client's Manager options; the
+ * web client uses them, and the load tool draws its viewers' delays by them). When an instance stops,
+ * all of its viewers drop at once and come back to the others: the first retry is spread evenly over
+ * 0–4 s (a delay of 2 s with full jitter; socket.io's default, 1 s ± 50 %, sends them all within one
+ * second and overflows the survivors' accept queues), later ones back off to 5 s. A connect that
+ * has not completed in 20 s is abandoned and retried.
+ */
+export const LIVE_RECONNECT = {
+  reconnectionDelay: 2_000,
+  reconnectionDelayMax: 5_000,
+  randomizationFactor: 1,
+  timeout: 20_000,
+} as const;
+
 /** Where the finish line is drawn, as a fraction of the track's width (spec §9). */
 export const WIRE_POSITION = 0.98;
 

@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@furlong/contracts';
+import { type ClientToServerEvents, LIVE_RECONNECT, type ServerToClientEvents } from '@furlong/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { useServerClock } from './server-clock';
 
@@ -13,11 +13,12 @@ let socket: LiveSocket | null = null;
 
 /**
  * The tab's socket, created on first use (so socket.io-client loads only with the pages that need it).
- * Websocket first, long-polling when a proxy refuses the upgrade; the clock is synced on every connect.
+ * Websocket first, long-polling when a proxy refuses the upgrade; after a drop it comes back by
+ * itself as LIVE_RECONNECT says; the clock is synced on every connect.
  */
 export function getSocket(): LiveSocket {
   if (socket) return socket;
-  const created: LiveSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+  const created: LiveSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'], ...LIVE_RECONNECT });
   created.on('connect', () => {
     void syncClock(created);
   });

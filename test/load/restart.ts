@@ -265,15 +265,7 @@ export async function runRestart(options: RestartOptions, cleanup: Cleanup): Pro
 
     const order = options.mode === 'rolling' ? [runner, 1 - runner] : [runner];
     const signal = options.mode === 'kill' ? 'SIGKILL' : 'SIGTERM';
-    const stepTimes: {
-      instance: number;
-      at: number;
-      ranRace: boolean;
-      exitCode: number | null;
-      stoppedMs: number;
-      upMs: number;
-      healthyMs: number;
-    }[] = [];
+    const stepTimes: StepTime[] = [];
     for (const [n, instance] of order.entries()) {
       const old = product.servers[instance] as ServerProcess;
       const port = new URL(old.baseUrl).port;
@@ -374,19 +366,22 @@ export async function runRestart(options: RestartOptions, cleanup: Cleanup): Pro
   }
 }
 
+/** One stop and start of an instance, timed from its signal. */
+interface StepTime {
+  instance: number;
+  at: number;
+  ranRace: boolean;
+  exitCode: number | null;
+  stoppedMs: number;
+  upMs: number;
+  healthyMs: number;
+}
+
 function figuresOf(
   options: RestartOptions,
   connected: { joined: number; failed: number; errors: string[] },
   raceId: number,
-  stepTimes: {
-    instance: number;
-    at: number;
-    ranRace: boolean;
-    exitCode: number | null;
-    stoppedMs: number;
-    upMs: number;
-    healthyMs: number;
-  }[],
+  stepTimes: StepTime[],
   signal: 'SIGTERM' | 'SIGKILL',
   reports: RestartReport[],
   end: {

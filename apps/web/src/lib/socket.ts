@@ -1,5 +1,6 @@
 import { type ClientToServerEvents, LIVE_RECONNECT, type ServerToClientEvents } from '@furlong/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { useLiveConnection } from './live-connection';
 import { useServerClock } from './server-clock';
 
 /** The one live connection of this tab, typed both ways by the contracts' event maps. */
@@ -10,6 +11,15 @@ export const CLOCK_SYNC_ROUNDS = 5;
 const CLOCK_SYNC_TIMEOUT_MS = 3000;
 
 let socket: LiveSocket | null = null;
+
+/** Keeps useLiveConnection in step with a socket's connects and drops. */
+export function trackConnection(target: LiveSocket): void {
+  target.on('connect', () => useLiveConnection.setState({ state: 'connected' }));
+  target.on('disconnect', (reason) => {
+    // Closed by this tab on purpose: it is not coming back by itself, and nobody waits for it.
+    useLiveConnection.setState({ state: reason === 'io client disconnect' ? 'connecting' : 'reconnecting' });
+  });
+}
 
 /**
  * The tab's socket, created on first use (so socket.io-client loads only with the pages that need it).
@@ -22,6 +32,7 @@ export function getSocket(): LiveSocket {
   created.on('connect', () => {
     void syncClock(created);
   });
+  trackConnection(created);
   socket = created;
   return created;
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
-import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { EmptyState, ErrorMessage, Loading, ReconnectingNotice } from '../../../components/ui/status';
 import { TimeOfDay } from '../../../components/ui/time-of-day';
 import { formatNumber } from '../../../lib/format';
 import { useServerNow } from '../../../lib/server-clock';
@@ -228,6 +228,7 @@ export function LotPage() {
         {lot.sale_name} · {lot.sale_kind === 'private' ? 'Private sale' : 'Public sale'} · {lot.soft_close_seconds} s
         soft close · {lot.commission_bps / 100}% commission from the seller
       </p>
+      <ReconnectingNotice what="the live bidding" />
       <div className="lot-layout">
         <div className="lot-main">
           <LotPicture name={lot.name} color={lot.color} breed={lot.breed} />

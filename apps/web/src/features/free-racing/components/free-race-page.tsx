@@ -2,7 +2,7 @@ import type { FreeBoard, FreeRaceFrame } from '@furlong/contracts';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
-import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { EmptyState, ErrorMessage, Loading, ReconnectingNotice } from '../../../components/ui/status';
 import { useFreeBoardQuery } from '../api/board';
 import { useFreeBoards } from '../api/boards';
 import { useStartFreeRace } from '../api/start-race';
@@ -130,6 +130,7 @@ function FreeRaceScreen({ fromRest, others }: { fromRest: FreeBoard; others: Fre
         </div>
         <span className={`free-status free-status-${board.status}`}>{FREE_STATUS_TEXT[board.status]}</span>
       </header>
+      <ReconnectingNotice what="the free race" />
       <div className="free-actions">
         {board.status === 'odds' || board.status === 'ready' ? (
           <button

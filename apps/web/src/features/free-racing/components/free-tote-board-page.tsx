@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
-import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { EmptyState, ErrorMessage, Loading, ReconnectingNotice } from '../../../components/ui/status';
 import { useSession } from '../../../lib/session';
 import { useFreeBoards } from '../api/boards';
 import { useMyFreePicks } from '../api/my-picks';
@@ -24,6 +24,7 @@ export function FreeToteBoardPage() {
 
   return (
     <Page title="Free Tote Board">
+      <ReconnectingNotice what="the free boards" />
       {boards.isPending ? (
         <Loading text="Loading the free boards..." />
       ) : boards.isError ? (

@@ -4,6 +4,7 @@ import { FakeToteSocket } from '../../../../test/fake-socket';
 import { json, makeRaceDetail, makeTote, STABLE } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { formatTimeOfDay } from '../../../lib/format';
+import { useLiveConnection } from '../../../lib/live-connection';
 import { useRaceContext } from '../../../lib/race-context';
 import { POST_TIME_PASSED, postCountdown } from './race-clock';
 
@@ -317,6 +318,26 @@ describe('RaceCardPage', () => {
       'href',
       '/bet-odds?raceId=7',
     );
+  });
+
+  it('should say on the tote that it is reconnecting while the connection is down, and go on by REST meanwhile', async () => {
+    mockSocket.joinReply = (raceId) => ({ ok: true, tote: makeTote(raceId) });
+    mockApi({ ...tote, '/api/current_races/7': () => raceDetail() });
+    renderRoute('/race-card?raceId=7&trackId=1');
+    const board = await screen.findByRole('region', { name: 'Tote board' });
+    expect(await within(board).findByText(/Live odds\./)).toBeInTheDocument();
+
+    try {
+      act(() => useLiveConnection.setState({ state: 'reconnecting' }));
+      expect(within(board).getByRole('status')).toHaveTextContent('Reconnecting to the live tote…');
+      expect(within(board).getByText(/Odds refresh every 5 seconds\./)).toBeInTheDocument();
+
+      act(() => useLiveConnection.setState({ state: 'connected' }));
+      expect(within(board).queryByRole('status')).toBeNull();
+      expect(within(board).getByText(/Live odds\./)).toBeInTheDocument();
+    } finally {
+      useLiveConnection.setState({ state: 'connecting' });
+    }
   });
 
   it('should say on the tote that betting has not opened for a scheduled race', async () => {

@@ -2,7 +2,7 @@ import type { DailyDoubleProbables, PickWillPays, ToteView } from '@furlong/cont
 import { Link } from 'react-router-dom';
 import { useCurrentRace } from '../../../api/current-race';
 import { BackButton, Page } from '../../../components/ui/page';
-import { EmptyState, ErrorMessage, Loading } from '../../../components/ui/status';
+import { EmptyState, ErrorMessage, Loading, ReconnectingNotice } from '../../../components/ui/status';
 import { formatCents } from '../../../lib/format';
 import { useOddsFormatter } from '../../../lib/settings';
 import { useFairOdds } from '../api/fair-odds';
@@ -42,6 +42,7 @@ export function BetOddsPage() {
       }
     >
       {race.data ? <BetClock postTime={race.data.post_time} /> : null}
+      <ReconnectingNotice what="the live tote" />
       {isPending ? (
         <Loading text="Loading the tote board..." />
       ) : !tote ? (

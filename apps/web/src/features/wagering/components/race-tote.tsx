@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ScratchedList } from '../../../components/ui/scratched-list';
-import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { ErrorMessage, Loading, ReconnectingNotice } from '../../../components/ui/status';
 import { useLiveTote } from '../hooks/use-live-tote';
 import { WinOdds } from './bet-odds-page';
 
@@ -11,6 +11,7 @@ export function RaceTote({ raceId }: { raceId: number }) {
   return (
     <section className="tote-board race-tote" aria-label="Tote board">
       <h2>Tote board</h2>
+      <ReconnectingNotice what="the live tote" />
       {isPending ? (
         <Loading text="Loading the tote board..." />
       ) : !tote ? (

@@ -2,6 +2,7 @@ import type { RaceScratchNotice, ToteOdds, ToteView } from '@furlong/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentRaceKey } from '../../../api/current-race';
+import { useLiveConnection } from '../../../lib/live-connection';
 import { getSocket } from '../../../lib/socket';
 import { fairOddsQueryKey } from '../api/fair-odds';
 import { getTote, useToteQuery } from '../api/tote';
@@ -14,8 +15,8 @@ const watchers = new Map<number, number>();
 
 /**
  * The race's tote board, live: joins `tote:{id}` on the tab's socket (again after every
- * reconnect) and keeps each `tote:update`, with each `tote:odds` merged in. Until the socket has delivered a board, it is read
- * over REST every 5 s, so the page works before (or without) the live feed.
+ * reconnect) and keeps each `tote:update`, with each `tote:odds` merged in. Until the socket has delivered a board, and
+ * while the connection is down, it is read over REST every 5 s, so the page works before (or without) the live feed.
  */
 export function useLiveTote(raceId: number | null): {
   tote: ToteView | undefined;
@@ -24,7 +25,9 @@ export function useLiveTote(raceId: number | null): {
   isPending: boolean;
 } {
   const live = useToteStore((s) => (raceId === null ? undefined : s.boards[raceId]));
-  const rest = useToteQuery(raceId, live === undefined);
+  // While the tab's connection is down the live board stands still: REST takes over until it is back.
+  const reconnecting = useLiveConnection((s) => s.state === 'reconnecting');
+  const rest = useToteQuery(raceId, live === undefined || reconnecting);
   const client = useQueryClient();
 
   useEffect(() => {
@@ -77,5 +80,10 @@ export function useLiveTote(raceId: number | null): {
   const restTote = rest.data;
   const newest =
     live && restTote ? (Date.parse(live.as_of) >= Date.parse(restTote.as_of) ? live : restTote) : (live ?? restTote);
-  return { tote: newest, live: live !== undefined, error: rest.error, isPending: !newest && rest.isPending };
+  return {
+    tote: newest,
+    live: live !== undefined && !reconnecting,
+    error: rest.error,
+    isPending: !newest && rest.isPending,
+  };
 }

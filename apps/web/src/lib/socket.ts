@@ -15,9 +15,10 @@ let socket: LiveSocket | null = null;
 /** Keeps useLiveConnection in step with a socket's connects and drops. */
 export function trackConnection(target: LiveSocket): void {
   target.on('connect', () => useLiveConnection.setState({ state: 'connected' }));
-  target.on('disconnect', (reason) => {
-    // Closed by this tab on purpose: it is not coming back by itself, and nobody waits for it.
-    useLiveConnection.setState({ state: reason === 'io client disconnect' ? 'connecting' : 'reconnecting' });
+  target.on('disconnect', () => {
+    // `active`: socket.io-client will retry by itself. It will not after this tab closed the socket or
+    // the server sent it away on purpose (`io server disconnect`): nobody waits for it then.
+    useLiveConnection.setState({ state: target.active ? 'reconnecting' : 'connecting' });
   });
 }
 

@@ -1,10 +1,7 @@
 import { Client } from 'pg';
-import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
-import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
-import { freePort } from '../support/free-port';
-import { scratchDatabase } from '../support/postgres';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { screenshot } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
 // The racing clock at 8× wall time: a race of a mile or more runs for 12 s or more, long enough to
 // stop and start the server in the middle of it.
@@ -50,45 +47,28 @@ async function nextLongRace(databaseUrl: string): Promise<{ id: number; postTime
 // room and takes the picture from the join's reply; the new process resumes the race from its seed
 // and the screen shows its result — with no reload of the page.
 describe('the race screen across a server restart', () => {
-  let db: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
-  let server: ServerProcess | undefined;
-  let browser: TestBrowser | undefined;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    db = await scratchDatabase('furlong_browser_reconnect');
-    env = {
-      DATABASE_URL: db.url,
-      // One port across the restart: the server comes back where the page left it.
-      PORT: String(await freePort()),
+  const suite = browserSuite(
+    'furlong_browser_reconnect',
+    {
       RACING_ENABLED: 'true',
       RACING_TIME_SCALE: String(TIME_SCALE),
       RACING_SCHEDULER_SECONDS: '1',
-      FAIR_ODDS_RUNS: '200',
       AUCTION_HOUSE_SALES: 'false',
       FREE_BOARDS: 'false',
       // Stable across the restart: the page's CSRF token and session stay good.
       AUTH_SECRET: 'reconnect-test-secret-reconnect-test-secret',
-    };
-    server = await startServerProcess(env);
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+    },
+    20_000,
+  );
 
   it('should show reconnecting while the server is away, then go on with the race to its result, without a reload', async () => {
-    const page: Page = await (browser as TestBrowser).newPage();
-    page.setDefaultTimeout(20_000);
+    const { page } = suite;
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    const baseUrl = (server as ServerProcess).baseUrl;
+    const { baseUrl } = suite.server;
     await signUpAndLogIn(page, baseUrl);
 
-    const race = await nextLongRace((db as { url: string }).url);
+    const race = await nextLongRace(suite.databaseUrl);
     await page.goto(`${baseUrl}/race/${race.id}`);
     await page.locator('.race-canvas canvas').waitFor({ state: 'visible' });
     // A mark on this document: a reload would lose it.
@@ -111,13 +91,13 @@ describe('the race screen across a server restart', () => {
     expect(before).toBeGreaterThan(0);
 
     // The server stops (SIGTERM) in the middle of the race: the screen says so.
-    await (server as ServerProcess).stop();
+    await suite.stopServer();
     const reconnecting = page.getByText('Reconnecting…');
     await reconnecting.waitFor({ timeout: 10_000 });
     await screenshot(page, 'reconnect-2-away');
 
     // Back on the same address: the screen reconnects by itself and the race goes on to its result.
-    server = await startServerProcess(env);
+    const server = await suite.startServerAgain();
     await reconnecting.waitFor({ state: 'hidden', timeout: 30_000 });
     const official = page.getByRole('status', { name: 'Official result' });
     await live.or(official).first().waitFor({ timeout: 30_000 });
@@ -136,6 +116,5 @@ describe('the race screen across a server restart', () => {
     expect(JSON.stringify(result)).toContain(winner as string);
     expect(await page.evaluate(() => (window as unknown as { furlongMark?: number }).furlongMark)).toBe(22);
     expect(errors).toEqual([]);
-    await page.close();
   }, 300_000);
 });

@@ -10,6 +10,10 @@ export interface BrowserSuite {
   readonly page: Page;
   /** The suite's scratch database, for a test that must read what the server keeps (a race's seed). */
   readonly databaseUrl: string;
+  /** Stops the server (SIGTERM, as a deploy does). */
+  stopServer(): Promise<void>;
+  /** Starts the server again with the same settings on the same address (a page there reconnects to it). */
+  startServerAgain(): Promise<ServerProcess>;
 }
 
 /**
@@ -64,6 +68,20 @@ export function browserSuite(
     },
     get databaseUrl() {
       return ready(db, 'database').url;
+    },
+    async stopServer() {
+      await ready(server, 'server').stop();
+    },
+    async startServerAgain() {
+      const { baseUrl } = ready(server, 'server');
+      const url = ready(db, 'database').url;
+      server = await startServerProcess({
+        DATABASE_URL: url,
+        FAIR_ODDS_RUNS: '200',
+        ...env,
+        PORT: new URL(baseUrl).port,
+      });
+      return server;
     },
   };
 }

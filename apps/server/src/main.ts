@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const { drainMs, timeoutMs, socketsPerSecond } = config.shutdown;
   const shutDown = async (signal: NodeJS.Signals) => {
     logger.info(`${signal} received: draining for ${drainMs / 1000} s, then closing (at most ${timeoutMs / 1000} s)`);
-    app.get(Draining).start(new Date());
+    app.get(Draining).start();
     await new Promise((resolve) => setTimeout(resolve, drainMs));
     const bound = setTimeout(() => {
       logger.error(`shutdown still not done after ${timeoutMs / 1000} s: exiting anyway`);

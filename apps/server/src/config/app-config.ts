@@ -204,13 +204,10 @@ export interface AppConfig {
   host: string;
   port: number;
   /**
-   * On SIGTERM: how long (ms) /api/health answers 503 `draining` while requests are still served (so
-   * a load balancer stops sending new ones), then how long the close may take before the process
-   * exits anyway.
-   */
-  /**
-   * Stopping: health says `draining` for drainMs, then with Redis (other instances to go to) the
-   * live connections are sent away `socketsPerSecond` a second, then the app closes within timeoutMs.
+   * On SIGTERM: /api/health answers 503 `draining` for drainMs while requests are still served (so a
+   * load balancer stops sending new ones); then, with Redis (other instances to go to), the live
+   * connections are sent away `socketsPerSecond` a second; and the close, sending away included, may
+   * take timeoutMs before the process exits anyway.
    */
   shutdown: { drainMs: number; timeoutMs: number; socketsPerSecond: number };
   /**

@@ -7,14 +7,14 @@ import { Injectable } from '@nestjs/common';
  */
 @Injectable()
 export class Draining {
-  private since: Date | null = null;
+  private started = false;
 
-  /** From now on, health answers `draining` (a second call keeps the first time). */
-  start(at: Date): void {
-    this.since ??= at;
+  /** From now on, health answers `draining`. */
+  start(): void {
+    this.started = true;
   }
 
   get active(): boolean {
-    return this.since !== null;
+    return this.started;
   }
 }

@@ -1,22 +1,16 @@
 import type { SalesContractView } from '@furlong/contracts';
 import { formatMoney } from '@furlong/domain';
-import PDFDocument from 'pdfkit';
+import { startPdf } from '../common/pdf-document';
 
 /**
  * A sales contract as a one-page PDF (pdfkit, its built-in Helvetica: no font files to ship): the
  * spec's fields (§3) in the order of the form, then both signatures with their times.
  */
-export function contractPdf(c: SalesContractView): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function contractPdf(c: SalesContractView): Promise<Buffer> {
+  const { pdf: doc, file } = await startPdf({
     size: 'LETTER',
     margin: 56,
     info: { Title: `Sales contract ${c.id}`, Author: 'Furlong Sales' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   doc.font('Helvetica-Bold').fontSize(20).text('Sales Contract', { align: 'center' });
@@ -74,5 +68,5 @@ export function contractPdf(c: SalesContractView): Promise<Buffer> {
   signature('Seller', c.seller_signature, c.seller_signed_at);
   signature('Buyer', c.buyer_signature, c.buyer_signed_at);
   doc.end();
-  return done;
+  return file;
 }

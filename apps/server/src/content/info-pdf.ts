@@ -1,5 +1,5 @@
 import type { InfoBlock, InfoDocument } from '@furlong/contracts';
-import PDFDocument from 'pdfkit';
+import { startPdf } from '../common/pdf-document';
 
 const MARGIN = 56;
 const INK = '#000';
@@ -10,19 +10,13 @@ const MUTED = '#555';
  * the same blocks as the web page: the title and summary, then each block in order. Uncompressed:
  * a few pages of text, and a reader (or a test) can find the headings in it.
  */
-export function infoPdf(source: InfoDocument): Promise<Buffer> {
+export async function infoPdf(source: InfoDocument): Promise<Buffer> {
   const doc = winAnsi(source);
-  const pdf = new PDFDocument({
+  const { pdf, file } = await startPdf({
     size: 'LETTER',
     margin: MARGIN,
     compress: false,
     info: { Title: `Furlong · ${doc.title}`, Author: 'Furlong' },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
   const width = pdf.page.width - 2 * MARGIN;
 
@@ -33,7 +27,7 @@ export function infoPdf(source: InfoDocument): Promise<Buffer> {
   for (const block of doc.blocks) drawBlock(pdf, block, width);
 
   pdf.end();
-  return done;
+  return file;
 }
 
 function drawBlock(pdf: PDFKit.PDFDocument, block: InfoBlock, width: number): void {

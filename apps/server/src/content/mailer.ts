@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /** One mail as the outbox hands it over. */
@@ -24,17 +24,31 @@ export interface SentMail {
 @Injectable()
 export class Mailer {
   private readonly logger = new Logger('Mailer');
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
   readonly kind: 'smtp' | 'json';
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    const { smtpUrl } = config.mail;
-    this.kind = smtpUrl ? 'smtp' : 'json';
-    this.transport = smtpUrl ? createTransport(smtpUrl) : createTransport({ jsonTransport: true });
+    this.kind = config.mail.smtpUrl ? 'smtp' : 'json';
+  }
+
+  /** nodemailer is loaded with the first mail, not at start (most servers send few or none). */
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(
+      ({ createTransport }) => {
+        const { smtpUrl } = this.config.mail;
+        return smtpUrl ? createTransport(smtpUrl) : createTransport({ jsonTransport: true });
+      },
+      (error: unknown) => {
+        this.transport = null;
+        throw error;
+      },
+    );
+    return this.transport;
   }
 
   async send(mail: OutgoingMail): Promise<SentMail> {
-    const info = await this.transport.sendMail({
+    const transport = await this.transporter();
+    const info = await transport.sendMail({
       from: this.config.mail.from,
       to: mail.to,
       replyTo: mail.replyTo ?? undefined,
@@ -47,6 +61,9 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type NewNewsItem, NewsRepository } from './news.repository';
 
@@ -24,14 +24,24 @@ type FeedOutput = Parser.Output<MediaItem>;
 /** Why a feed was not read: said in the job's failure, which operators see on the queue board. */
 export class FeedError extends Error {}
 
-const parser = new Parser<Record<string, never>, MediaItem>({
-  customFields: {
-    item: [
-      ['media:thumbnail', 'mediaThumbnail'],
-      ['media:content', 'mediaContent'],
-    ],
-  },
-});
+type FeedParser = Parser<Record<string, never>, MediaItem>;
+let parser: Promise<FeedParser> | null = null;
+
+/** rss-parser (and its XML parser) is loaded with the first feed read, not at start: most servers have no feed. */
+function feedParser(): Promise<FeedParser> {
+  parser ??= import('rss-parser').then(
+    ({ default: RssParser }) =>
+      new RssParser<Record<string, never>, MediaItem>({
+        customFields: {
+          item: [
+            ['media:thumbnail', 'mediaThumbnail'],
+            ['media:content', 'mediaContent'],
+          ],
+        },
+      }),
+  );
+  return parser;
+}
 
 /** An absolute http(s) address, or null (a feed's `javascript:` or relative link is not followed). */
 function httpUrl(text: string | undefined, base?: string): string | null {
@@ -87,8 +97,9 @@ export function newsOfFeed(feedUrl: string, feed: FeedOutput, readAt: Date): New
 
 /** Parses a feed's text (RSS 0.9–2.0 or Atom); a FeedError when it is not one. */
 export async function parseFeed(xml: string): Promise<FeedOutput> {
+  const rss = await feedParser();
   try {
-    return await parser.parseString(xml);
+    return await rss.parseString(xml);
   } catch (err) {
     throw new FeedError(`not an RSS or Atom feed: ${err instanceof Error ? err.message : String(err)}`);
   }

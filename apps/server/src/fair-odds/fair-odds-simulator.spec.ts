@@ -52,6 +52,37 @@ describe(WorkerFairOddsSimulator.name, () => {
     expect((await sut.simulate({ race: RACE, runs: 10, seed: 'y' })).runs).toBe(10);
   });
 
+  it('should end its thread once idle, and start another for the next request', async () => {
+    const quick = new WorkerFairOddsSimulator(undefined, 50);
+    try {
+      await quick.simulate({ race: RACE, runs: 10, seed: 'i' });
+      expect(quick.started).toBe(true);
+
+      const deadline = Date.now() + 5000;
+      while (quick.started && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+
+      expect(quick.started).toBe(false);
+      expect((await quick.simulate({ race: RACE, runs: 10, seed: 'j' })).runs).toBe(10);
+      expect(quick.started).toBe(true);
+    } finally {
+      await quick.onModuleDestroy();
+    }
+  });
+
+  it('should not end a thread that is working when its idle time runs out', async () => {
+    const quick = new WorkerFairOddsSimulator(undefined, 5);
+    try {
+      await quick.simulate({ race: RACE, runs: 10, seed: 'k' });
+      // The idle timer of the first answer would fire while this one runs (thousands of runs take far more than 5 ms).
+      const long = await quick.simulate({ race: RACE, runs: 3000, seed: 'l' });
+
+      expect(long.runs).toBe(3000);
+      expect(long.ms).toBeGreaterThan(5);
+    } finally {
+      await quick.onModuleDestroy();
+    }
+  });
+
   it('should refuse work once closed', async () => {
     await sut.simulate({ race: RACE, runs: 10, seed: 'z' });
 

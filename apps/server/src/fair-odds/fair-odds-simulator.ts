@@ -43,10 +43,17 @@ export const SIMULATION_TIMEOUT_MS = 120_000;
 const WORKER_SCRIPT = join(__dirname, 'fair-odds.worker.js');
 
 /**
- * One long-lived worker thread (node:worker_threads), started by the first request and ended with
- * the module. Requests queue in the thread and run one after another; a thread that fails or exits
- * rejects what it held, and the next request starts a new one. It holds the process open only while
- * a request is out.
+ * A thread with nothing to do for this long is ended: races open a few at a time, minutes apart, and
+ * an idle thread keeps its own V8 isolate and heap resident on a server meant to idle in 300 MB
+ * (issue 16 §3). Starting one again costs a few tens of milliseconds.
+ */
+export const THREAD_IDLE_MS = 30_000;
+
+/**
+ * One worker thread (node:worker_threads), started by the first request and ended when it has been
+ * idle for idleMs, or with the module. Requests queue in the thread and run one after another; a
+ * thread that fails or exits rejects what it held, and the next request starts a new one. It holds
+ * the process open only while a request is out.
  */
 export class WorkerFairOddsSimulator extends FairOddsSimulator implements OnModuleDestroy {
   private readonly logger = new Logger('FairOdds');
@@ -54,8 +61,12 @@ export class WorkerFairOddsSimulator extends FairOddsSimulator implements OnModu
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   private closed = false;
+  private idleTimer?: NodeJS.Timeout;
 
-  constructor(private readonly script: string = WORKER_SCRIPT) {
+  constructor(
+    private readonly script: string = WORKER_SCRIPT,
+    private readonly idleMs: number = THREAD_IDLE_MS,
+  ) {
     super();
   }
 
@@ -69,6 +80,7 @@ export class WorkerFairOddsSimulator extends FairOddsSimulator implements OnModu
       }, SIMULATION_TIMEOUT_MS);
       timer.unref();
       this.waiting.set(id, { resolve, reject, timer });
+      clearTimeout(this.idleTimer);
       worker.ref();
       worker.postMessage({ id, ...request });
     });
@@ -106,13 +118,28 @@ export class WorkerFairOddsSimulator extends FairOddsSimulator implements OnModu
     if (!waiting) return;
     this.waiting.delete(reply.id);
     clearTimeout(waiting.timer);
-    if (this.waiting.size === 0) this.worker?.unref();
+    if (this.waiting.size === 0) this.idle();
     if (reply.ok) waiting.resolve({ runs: reply.runs, odds: reply.odds, ms: reply.ms });
     else waiting.reject(new Error(reply.message));
   }
 
+  /** Nothing is out: the thread no longer holds the process open, and ends if nothing comes in idleMs. */
+  private idle(): void {
+    const worker = this.worker;
+    if (!worker) return;
+    worker.unref();
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.worker !== worker || this.waiting.size > 0) return;
+      this.worker = undefined;
+      void worker.terminate().catch(() => undefined);
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
   /** Rejects everything the thread held and ends it; the next request starts another. */
   private fail(worker: Worker, err: Error): void {
+    clearTimeout(this.idleTimer);
     if (this.worker === worker) this.worker = undefined;
     for (const [id, waiting] of this.waiting) {
       clearTimeout(waiting.timer);

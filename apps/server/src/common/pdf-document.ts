@@ -1,3 +1,5 @@
+import { buffer } from 'node:stream/consumers';
+
 /** A PDF being drawn, and the whole file once `end()` has been called on it. */
 export interface PdfDrawing {
   pdf: PDFKit.PDFDocument;
@@ -11,11 +13,6 @@ export interface PdfDrawing {
 export async function startPdf(options: PDFKit.PDFDocumentOptions): Promise<PdfDrawing> {
   const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument(options);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const file = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  return { pdf, file };
+  // The document is a readable stream: node's own consumer gathers it (and rejects on its error).
+  return { pdf, file: buffer(pdf) };
 }

@@ -123,14 +123,16 @@ export class WorkerFairOddsSimulator extends FairOddsSimulator implements OnModu
     else waiting.reject(new Error(reply.message));
   }
 
-  /** Nothing is out: the thread no longer holds the process open, and ends if nothing comes in idleMs. */
+  /**
+   * Nothing is out: the thread no longer holds the process open, and ends if nothing comes in idleMs
+   * (a request or a failure clears the timer, so when it fires the thread is this one and idle).
+   */
   private idle(): void {
     const worker = this.worker;
     if (!worker) return;
     worker.unref();
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      if (this.worker !== worker || this.waiting.size > 0) return;
       this.worker = undefined;
       void worker.terminate().catch(() => undefined);
     }, this.idleMs);

@@ -30,10 +30,12 @@ export function browserSuite(
   let browser: TestBrowser | undefined;
   let page: Page | undefined;
 
+  // A few hundred fair-odds runs per opened race, as every test server (a suite may ask for more).
+  const serverEnv = (databaseUrl: string) => ({ DATABASE_URL: databaseUrl, FAIR_ODDS_RUNS: '200', ...env });
+
   beforeAll(async () => {
     db = await scratchDatabase(databasePrefix);
-    // A few hundred fair-odds runs per opened race, as every test server (a suite may ask for more).
-    server = await startServerProcess({ DATABASE_URL: db.url, FAIR_ODDS_RUNS: '200', ...env });
+    server = await startServerProcess(serverEnv(db.url));
     browser = await launchBrowser();
   }, 180_000);
 
@@ -74,13 +76,7 @@ export function browserSuite(
     },
     async startServerAgain() {
       const { baseUrl } = ready(server, 'server');
-      const url = ready(db, 'database').url;
-      server = await startServerProcess({
-        DATABASE_URL: url,
-        FAIR_ODDS_RUNS: '200',
-        ...env,
-        PORT: new URL(baseUrl).port,
-      });
+      server = await startServerProcess({ ...serverEnv(ready(db, 'database').url), PORT: new URL(baseUrl).port });
       return server;
     },
   };

@@ -78,6 +78,12 @@ export class DatabaseConnection {
     return applied.map((m) => m.name);
   }
 
+  /** A start's migrations: under the start-up lock, the ones applied logged. */
+  async migrateOnStart(): Promise<void> {
+    const applied = await this.withStartupLock(() => this.migrate());
+    if (applied.length > 0) DatabaseConnection.logger.log(`Applied migrations: ${applied.join(', ')}`);
+  }
+
   async close(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     await this.embedded?.stop();

@@ -2,7 +2,6 @@ import {
   Global,
   Inject,
   Injectable,
-  Logger,
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -39,8 +38,7 @@ class DatabaseLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
         const connection = await DatabaseConnection.open(config);
-        const applied = await connection.withStartupLock(() => connection.migrate());
-        if (applied.length > 0) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+        await connection.migrateOnStart();
         return connection;
       },
     },

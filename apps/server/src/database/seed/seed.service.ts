@@ -25,7 +25,11 @@ export class SeedService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.seed.onStart) return;
+    if (this.config.seed.onStart) await this.seedOnStart();
+  }
+
+  /** A start's seeding: an empty database gets the catalog of SEED, under the start-up lock, logged. */
+  async seedOnStart(): Promise<void> {
     const report = await this.connection.withStartupLock(() =>
       this.seedIfEmpty(this.config.seed.value, this.config.seed.baseDate),
     );

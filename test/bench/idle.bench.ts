@@ -2,7 +2,8 @@
 // What a racing day costs with nobody watching: the built server as `npm start` runs it (live
 // racing at ×1, bets opening 30 min before post), on embedded PGlite in a fresh data directory, or
 // with --postgres on a fresh PostgreSQL database; the first start seeds it and the measured server is
-// a second start on it (--fresh: the seeding process itself). Waits until N races (default 20) are open, lets it
+// a second start on it (--fresh: the first start itself, a new user's `npm start`; on PGlite it seeds
+// through a short-lived child process). Waits until N races (default 20) are open, lets it
 // settle, then measures the server's CPU (from /proc, user + system, as % of one core) and RSS over
 // S seconds (default 60), and prints what the product's own /metrics says for the same window.
 // The machine is shared: each round is one window; min and median over R rounds are printed.
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       postgres: { type: 'boolean', default: false },
-      /** Measure the process that seeded the empty database (by default a second start on it is measured). */
+      /** Measure the first start on the empty database (by default a second start on it is measured). */
       fresh: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '60' },
       races: { type: 'string', default: '20' },
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   const server = await startServerProcess(env, 600_000);
   try {
     console.log(
-      `server up on ${store} in ${((Date.now() - started) / 1000).toFixed(1)} s${values.fresh ? ' (fresh: this process seeded it)' : ''}`,
+      `server up on ${store} in ${((Date.now() - started) / 1000).toFixed(1)} s${values.fresh ? ' (fresh: the first start on an empty database)' : ''}`,
     );
     const deadline = Date.now() + 120_000;
     let open = await openRaces(server.baseUrl);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './bootstrap';
 import { createRootLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/app-config';
+import { seedNewEmbeddedDatabase } from './database/seed/first-seed';
 import { Draining } from './health/draining';
 import { RaceRunner } from './racing/race-runner.service';
 import { SocketHandoff } from './realtime/socket-handoff';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createRootLogger(config);
+  await seedNewEmbeddedDatabase(config, logger);
   const app = await createApp(config, { logger });
   // A stop signal drains, then closes: health answers 503 `draining` for SHUTDOWN_DRAIN_SECONDS while
   // requests are still served (a load balancer takes the instance out of rotation). Then, with Redis

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +15,11 @@ export class EmbeddedPostgres {
     private readonly server: PGLiteSocketServer,
     readonly url: string,
   ) {}
+
+  /** Whether dataDir already holds a database (PostgreSQL writes PG_VERSION when it creates one). */
+  static existsIn(dataDir: string): boolean {
+    return existsSync(resolve(dataDir, 'pglite', 'PG_VERSION'));
+  }
 
   static async start(dataDir: string, options: { sharedBuffersMb: number }): Promise<EmbeddedPostgres> {
     const dir = resolve(dataDir, 'pglite');

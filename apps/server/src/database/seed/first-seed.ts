@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { Logger } from '@nestjs/common';
 import type { Logger as Pino } from 'pino';
 import { SystemClock } from '../../common/clock';
@@ -23,18 +24,17 @@ import { SeedService } from './seed.service';
 export async function seedNewEmbeddedDatabase(
   config: Pick<AppConfig, 'database' | 'seed'>,
   logger: Pino,
-): Promise<boolean> {
-  if (config.database.url || !config.seed.onStart || EmbeddedPostgres.existsIn(config.database.dataDir)) return false;
+): Promise<void> {
+  if (config.database.url || !config.seed.onStart || EmbeddedPostgres.existsIn(config.database.dataDir)) return;
   logger.info({ context: 'Seed' }, 'New embedded database: creating and seeding it in a child process');
   const child = fork(__filename, [], { stdio: 'inherit' });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (exitCode, signal) => resolve(signal ? null : exitCode));
-  });
+  // The exit code and signal; once() rejects if the child could not be started ('error').
+  const [code, signal]: unknown[] = await once(child, 'exit');
   if (code !== 0) {
-    throw new Error(`Seeding the new embedded database failed (its process ended with ${code ?? 'a signal'})`);
+    throw new Error(
+      `Seeding the new embedded database failed (its process ended with ${signal ?? `exit code ${code}`})`,
+    );
   }
-  return true;
 }
 
 /** The child: the server's configuration from the same environment; migrate, seed, close. */

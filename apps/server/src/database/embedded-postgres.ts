@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,13 +16,18 @@ export class EmbeddedPostgres {
     readonly url: string,
   ) {}
 
+  /** Where under DATA_DIR the database's files are. */
+  private static dirIn(dataDir: string): string {
+    return resolve(dataDir, 'pglite');
+  }
+
   /** Whether dataDir already holds a database (PostgreSQL writes PG_VERSION when it creates one). */
   static existsIn(dataDir: string): boolean {
-    return existsSync(resolve(dataDir, 'pglite', 'PG_VERSION'));
+    return existsSync(join(EmbeddedPostgres.dirIn(dataDir), 'PG_VERSION'));
   }
 
   static async start(dataDir: string, options: { sharedBuffersMb: number }): Promise<EmbeddedPostgres> {
-    const dir = resolve(dataDir, 'pglite');
+    const dir = EmbeddedPostgres.dirIn(dataDir);
     mkdirSync(dir, { recursive: true });
     // PGlite's hot functions would otherwise be recompiled by V8's optimizing compiler on background
     // threads, whose compile zones leave 25–115 MB in those threads' malloc arenas, resident for good

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './bootstrap';
 import { createRootLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/app-config';
+import { EmbeddedPostgres } from './database/embedded-postgres';
 import { seedNewEmbeddedDatabase } from './database/seed/first-seed';
 import { Draining } from './health/draining';
 import { RaceRunner } from './racing/race-runner.service';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   }
   const logger = createRootLogger(config);
   await seedNewEmbeddedDatabase(config, logger);
+  if (!config.database.url) EmbeddedPostgres.useBaselineCompilerOnly();
   const app = await createApp(config, { logger });
   // A stop signal drains, then closes: health answers 503 `draining` for SHUTDOWN_DRAIN_SECONDS while
   // requests are still served (a load balancer takes the instance out of rotation). Then, with Redis

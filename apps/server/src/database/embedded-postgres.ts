@@ -26,15 +26,22 @@ export class EmbeddedPostgres {
     return existsSync(join(EmbeddedPostgres.dirIn(dataDir), 'PG_VERSION'));
   }
 
+  /**
+   * For a long-running server, before the database starts: PGlite's hot functions would otherwise be
+   * recompiled by V8's optimizing compiler on background threads, whose compile zones leave 25–115 MB
+   * in those threads' malloc arenas, resident for good and different on every start; the baseline
+   * compiler alone keeps them near 20 MB (bench:idle: RSS 223–256 MB where it read 243–338), for no
+   * measurable CPU on an idle racing day. Not for a process that seeds and exits: there the optimized
+   * code makes the seed's bulk writes ~25 % faster and the memory goes back at its exit. The flag is
+   * read when code is compiled; PGlite is the process's only WebAssembly.
+   */
+  static useBaselineCompilerOnly(): void {
+    setFlagsFromString('--liftoff-only');
+  }
+
   static async start(dataDir: string, options: { sharedBuffersMb: number }): Promise<EmbeddedPostgres> {
     const dir = EmbeddedPostgres.dirIn(dataDir);
     mkdirSync(dir, { recursive: true });
-    // PGlite's hot functions would otherwise be recompiled by V8's optimizing compiler on background
-    // threads, whose compile zones leave 25–115 MB in those threads' malloc arenas, resident for good
-    // and different on every start; the baseline compiler alone keeps them near 20 MB (bench:idle:
-    // RSS 223–256 MB where it read 243–338), for no measurable CPU on an idle racing day. The flag is
-    // read when code is compiled; PGlite is this process's only WebAssembly.
-    setFlagsFromString('--liftoff-only');
     const db = await PGlite.create({
       dataDir: dir,
       extensions: { pg_trgm },

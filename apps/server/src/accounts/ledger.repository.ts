@@ -108,6 +108,17 @@ export class LedgerRepository {
     return (rows[0] as { id: number }).id;
   }
 
+  /** Opens (or finds) several system accounts at zero, none allowed an overdraft; in the order given. */
+  async openSystemAccounts(manager: EntityManager, codes: readonly string[]): Promise<void> {
+    if (codes.length === 0) return;
+    await manager.query(
+      `INSERT INTO wallet_accounts (kind, code, overdraft_allowed)
+       SELECT 'system', code, false FROM unnest($1::text[]) WITH ORDINALITY AS u(code, no) ORDER BY no
+       ON CONFLICT (code) DO NOTHING`,
+      [codes],
+    );
+  }
+
   async balanceOfUser(userId: number, manager: EntityManager | DataSource = this.dataSource): Promise<number> {
     const rows: { balance_cents: number }[] = await manager.query(
       'SELECT balance_cents FROM wallet_accounts WHERE user_id = $1',

@@ -101,6 +101,11 @@ export class LedgerService {
     return this.repository.openSystemAccount(manager, code, options.overdraftAllowed ?? false);
   }
 
+  /** Opens (or finds) several system accounts, e.g. the pools of a race, in one statement (no overdraft). */
+  openSystemAccounts(manager: EntityManager, codes: readonly string[]): Promise<void> {
+    return this.repository.openSystemAccounts(manager, codes);
+  }
+
   /** A user's wallet balance as last committed; in a transaction, pass its manager to see its own moves. */
   balanceOfUser(userId: number, manager?: EntityManager): Promise<number> {
     return this.repository.balanceOfUser(userId, manager);

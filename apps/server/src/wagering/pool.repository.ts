@@ -30,11 +30,10 @@ export interface PoolToOpen {
   takeout: number;
 }
 
-/** Money to add to one pool: per interest, and whether it is the house's (seed, crowd). */
+/** Money to add to one pool, per interest. */
 export interface PoolMoneyIn {
   interests: string[];
   cents: number[];
-  house: boolean;
 }
 
 export type { RaceForTote };
@@ -44,16 +43,6 @@ export type RunnerLine = StoredLineRow;
 export const POOL_COLUMNS = `id, current_race_id, last_race_id, bet_type, bet_type_id, race_ids, takeout::float8 AS takeout,
   gross_cents::int8 AS gross_cents, seed_cents::int8 AS seed_cents, carryover_cents::int8 AS carryover_cents,
   account_code, state`;
-
-/** Adds money per interest to a pool: the SQL over the given expressions (pool id, interests, cents, whether the house's). */
-const interestUpsert = (pool: string, interests: string, cents: string, house: string) =>
-  `INSERT INTO wager_pool_interests (pool_id, interest, amount_cents, house_cents)
-   SELECT ${pool}, u.interest, sum(u.cents), CASE WHEN ${house} THEN sum(u.cents) ELSE 0 END
-     FROM unnest(${interests}::text[], ${cents}::bigint[]) AS u(interest, cents) WHERE u.cents > 0
-    GROUP BY u.interest
-   ON CONFLICT (pool_id, interest) DO UPDATE
-     SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents,
-         house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents`;
 
 /** A row without the statement's ordinal column. */
 function stripNo<T extends object>(row: T & { no?: unknown }): T {
@@ -80,30 +69,14 @@ export class PoolRepository {
   ) {}
 
   /**
-   * Finds or makes the pool, locks its row (callers lock pools in (race, bet type) order) and adds
-   * `grossCents` to its gross; `created` says whether this call made it. With `money` (a bettor's,
-   * summing to `grossCents`), its interests are added in the same statement.
-   */
-  async ensurePool(
-    manager: EntityManager,
-    pool: PoolToOpen,
-    grossCents = 0,
-    money?: Omit<PoolMoneyIn, 'house'>,
-  ): Promise<PoolRow & { created: boolean }> {
-    const [row] = await this.ensurePools(manager, [
-      { pool, gross_cents: grossCents, interests: money?.interests ?? [], cents: money?.cents ?? [] },
-    ]);
-    return row as PoolRow & { created: boolean };
-  }
-
-  /**
-   * ensurePool for several pools in one statement (a group of bet slips): each found or made, locked
-   * in the order given (give them in (race, bet type) order) and its gross and interests added.
+   * Finds or makes several pools in one statement (a group of bet slips, a race's opening): each
+   * locked in the order given (give them in (race, bet type) order; `created` says whether this
+   * call made it) and its gross and interests added.
    * Answers in the order given. Two entries must not name one pool.
    */
   async ensurePools(
     manager: EntityManager,
-    entries: readonly ({ pool: PoolToOpen; gross_cents: number } & Omit<PoolMoneyIn, 'house'>)[],
+    entries: readonly ({ pool: PoolToOpen; gross_cents: number } & PoolMoneyIn)[],
   ): Promise<(PoolRow & { created: boolean })[]> {
     const money = { no: [] as number[], interests: [] as string[], cents: [] as number[] };
     entries.forEach((entry, i) => {
@@ -152,29 +125,44 @@ export class PoolRepository {
     return rows.map((row) => ({ ...toPool(stripNo(row)), created: row.created }));
   }
 
-  /** Marks the pool seeded once; false when it already was. */
-  async markSeeded(manager: EntityManager, poolId: number, cents: number): Promise<boolean> {
+  /** Marks each pool seeded (with its stake) once: answers the ids this call marked, not those already seeded. */
+  async markSeeded(manager: EntityManager, seeds: readonly { poolId: number; cents: number }[]): Promise<Set<number>> {
+    if (seeds.length === 0) return new Set();
     const rows: { id: number }[] = await manager.query(
-      `WITH u AS (UPDATE wager_pools SET seed_cents = $2 WHERE id = $1 AND seed_cents = 0 RETURNING id) SELECT id FROM u`,
-      [poolId, cents],
+      `WITH u AS (
+         UPDATE wager_pools p SET seed_cents = s.cents
+           FROM unnest($1::int[], $2::bigint[]) AS s(id, cents)
+          WHERE p.id = s.id AND p.seed_cents = 0 RETURNING p.id)
+       SELECT id FROM u`,
+      [seeds.map((s) => s.poolId), seeds.map((s) => s.cents)],
     );
-    return rows.length > 0;
+    return new Set(rows.map((r) => r.id));
   }
 
-  /** Adds money to a pool's interests and (unless ensurePool already did) its gross. */
-  async addMoney(
+  /**
+   * House money into several pools (the caller holds their rows' locks): each one's interests, marked
+   * as the house's, and its gross, in one statement.
+   */
+  async addHouseMoney(
     manager: EntityManager,
-    poolId: number,
-    money: PoolMoneyIn,
-    options: { grossAdded?: boolean } = {},
+    entries: readonly { poolId: number; interests: readonly string[]; cents: readonly number[] }[],
   ): Promise<void> {
-    let total = 0;
-    for (const c of money.cents) total += c;
-    if (total <= 0) return;
-    await manager.query(interestUpsert('$1', '$2', '$3', '$4'), [poolId, money.interests, money.cents, money.house]);
-    if (!options.grossAdded) {
-      await manager.query('UPDATE wager_pools SET gross_cents = gross_cents + $2 WHERE id = $1', [poolId, total]);
-    }
+    const pools = entries.flatMap((e) => e.interests.map(() => e.poolId));
+    if (pools.length === 0) return;
+    await manager.query(
+      `WITH m AS (
+         SELECT * FROM unnest($1::int[], $2::text[], $3::bigint[]) AS m(pool_id, interest, cents) WHERE cents > 0),
+       i AS (
+         INSERT INTO wager_pool_interests (pool_id, interest, amount_cents, house_cents)
+         SELECT pool_id, interest, sum(cents), sum(cents) FROM m GROUP BY pool_id, interest ORDER BY pool_id, interest
+         ON CONFLICT (pool_id, interest) DO UPDATE
+           SET amount_cents = wager_pool_interests.amount_cents + EXCLUDED.amount_cents,
+               house_cents = wager_pool_interests.house_cents + EXCLUDED.house_cents)
+       UPDATE wager_pools p SET gross_cents = p.gross_cents + t.total
+         FROM (SELECT pool_id, sum(cents) AS total FROM m GROUP BY pool_id) t
+        WHERE p.id = t.pool_id`,
+      [pools, entries.flatMap((e) => e.interests), entries.flatMap((e) => e.cents)],
+    );
   }
 
   /** Money per interest of the pools (by pool id). */

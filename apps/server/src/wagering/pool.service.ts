@@ -124,8 +124,7 @@ export class PoolService {
     const line = await this.fieldLine(raceId, manager);
     if (line.runners.length < 2) return 0;
     const legs = await this.legs(manager, race, line, MAX_LEGS, new Map());
-    let seeded = 0;
-    const picks: PoolRow[] = [];
+    const wanted: { plan: SeedPlan; spread: Pool | null }[] = [];
     // Bet type name order: the order every writer locks the pools of one race in.
     for (const plan of this.seedPlans(legs).sort((a, b) => (a.type.name < b.type.name ? -1 : 1))) {
       const { name, carriesOver } = plan.type;
@@ -136,18 +135,34 @@ export class PoolService {
         if (!waiting) continue;
       }
       const spread = plan.cents > 0 ? seedPool(takeoutFor(this.config.wagering, name), plan.cents, plan.shape()) : null;
-      const pool = await this.ensurePool(manager, plan.raceIds, name);
-      if (carriesOver) picks.push(pool);
-      if (!spread || Object.values(spread.money).every((c) => c <= 0)) continue;
-      if (!(await this.pools.markSeeded(manager, pool.id, plan.cents))) continue;
-      await this.houseMoney(manager, pool, spread, plan.cents, 'pool_seed');
-      seeded++;
+      wanted.push({ plan, spread });
     }
+    // The race's pools found or made and locked in one statement, then the stakes of those not yet seeded.
+    const pools = await this.ensurePools(
+      manager,
+      wanted.map(({ plan }) => ({ raceIds: plan.raceIds, betType: plan.type.name })),
+    );
+    const stakes = wanted.flatMap(({ plan, spread }, i) =>
+      spread && Object.values(spread.money).some((c) => c > 0)
+        ? [{ pool: pools[i] as PoolRow, spread, cents: plan.cents }]
+        : [],
+    );
+    const marked = await this.pools.markSeeded(
+      manager,
+      stakes.map(({ pool, cents }) => ({ poolId: pool.id, cents })),
+    );
+    await this.houseMoney(
+      manager,
+      stakes.filter(({ pool }) => marked.has(pool.id)),
+      'pool_seed',
+    );
     // After the house's transfers: the house account is always locked before a carryover account.
-    for (const pool of picks) await this.takeCarryover(manager, pool, race.track_id);
+    for (const [i, { plan }] of wanted.entries()) {
+      if (plan.type.carriesOver) await this.takeCarryover(manager, pools[i] as PoolRow, race.track_id);
+    }
     // The crowd starts betting now; its money accrues from here when someone looks or at the close.
     await this.pools.startCrowdMark(manager, raceId, this.wall.now());
-    return seeded;
+    return marked.size;
   }
 
   /**
@@ -209,32 +224,57 @@ export class PoolService {
     await this.sequences.addCarryover(manager, pool.id, cents);
   }
 
-  private async ensurePool(manager: EntityManager, raceIds: number[], betType: BetTypeName): Promise<PoolRow> {
-    const betTypeId = await this.bets.betTypeId(betType, manager);
-    if (betTypeId === undefined) throw new Error(`bet type ${betType} is not in bet_types`);
-    return this.pools.ensurePool(manager, {
-      race_ids: raceIds,
-      bet_type: betType,
-      bet_type_id: betTypeId,
-      takeout: takeoutFor(this.config.wagering, betType),
-    });
+  /** Finds or makes the pools and locks them, in the order given (bet type order within a race), in one statement. */
+  private async ensurePools(
+    manager: EntityManager,
+    wanted: readonly { raceIds: number[]; betType: BetTypeName }[],
+  ): Promise<PoolRow[]> {
+    if (wanted.length === 0) return [];
+    const entries = [];
+    for (const { raceIds, betType } of wanted) {
+      const betTypeId = await this.bets.betTypeId(betType, manager);
+      if (betTypeId === undefined) throw new Error(`bet type ${betType} is not in bet_types`);
+      const takeout = takeoutFor(this.config.wagering, betType);
+      const pool = { race_ids: raceIds, bet_type: betType, bet_type_id: betTypeId, takeout };
+      entries.push({ pool, gross_cents: 0, interests: [], cents: [] });
+    }
+    return this.pools.ensurePools(manager, entries);
   }
 
-  /** House money into a pool: a ledger transfer from the house and the interests marked as the house's. */
-  private async houseMoney(manager: EntityManager, pool: PoolRow, spread: Pool, cents: number, reason: string) {
-    const interests = Object.keys(spread.money);
-    const amounts = interests.map((k) => spread.money[k] as number);
-    const total = amounts.reduce((s, c) => s + c, 0);
-    if (total <= 0 || total !== cents) return;
-    await this.ledger.openSystemAccount(manager, pool.account_code);
-    await this.ledger.transfer(manager, {
-      from: HOUSE,
-      to: { system: pool.account_code },
-      amount_cents: total,
-      reason,
-      reference: `pool:${pool.id}`,
+  /**
+   * House money into pools (each spread summing to its stake): for each, a ledger transfer from the
+   * house and the interests marked as the house's; one statement per step for all of them.
+   */
+  private async houseMoney(
+    manager: EntityManager,
+    stakes: readonly { pool: PoolRow; spread: Pool; cents: number }[],
+    reason: string,
+  ): Promise<void> {
+    const due = stakes.flatMap(({ pool, spread, cents }) => {
+      const interests = Object.keys(spread.money);
+      const amounts = interests.map((k) => spread.money[k] as number);
+      const total = amounts.reduce((s, c) => s + c, 0);
+      return total > 0 && total === cents ? [{ pool, interests, amounts, total }] : [];
     });
-    await this.pools.addMoney(manager, pool.id, { interests, cents: amounts, house: true });
+    if (due.length === 0) return;
+    await this.ledger.openSystemAccounts(
+      manager,
+      due.map(({ pool }) => pool.account_code),
+    );
+    await this.ledger.transferMany(
+      manager,
+      due.map(({ pool, total }) => ({
+        from: HOUSE,
+        to: { system: pool.account_code },
+        amount_cents: total,
+        reason,
+        reference: `pool:${pool.id}`,
+      })),
+    );
+    await this.pools.addHouseMoney(
+      manager,
+      due.map(({ pool, interests, amounts }) => ({ poolId: pool.id, interests, cents: amounts })),
+    );
   }
 
   /** Wall ms between two ticks of the simulated crowd (the tote interval it used to run at). */
@@ -302,17 +342,19 @@ export class PoolService {
     if (line.runners.length < 2) return false;
     const legs = await this.legs(manager, race, line, CROWD_LEGS, lines);
     const money = crowdMoney(race.id, from, to, cap, legs.probabilities);
-    let added = false;
     // CROWD_TYPES order (bet type name): the order every writer locks the pools of one race in.
+    const wanted: { betType: BetTypeName; raceIds: number[]; crowd: { cents: number; money: Pool['money'] } }[] = [];
     for (const [name, crowd] of money) {
       const type = BET_TYPES.find((t) => t.name === name);
-      if (!type || crowd.cents <= 0) continue;
-      const pool = await this.ensurePool(manager, legs.raceIds.slice(0, type.legs), name);
-      if (pool.state !== 'open') continue;
-      await this.houseMoney(manager, pool, { takeout: 0, money: crowd.money }, crowd.cents, 'crowd');
-      added = true;
+      if (type && crowd.cents > 0) wanted.push({ betType: name, raceIds: legs.raceIds.slice(0, type.legs), crowd });
     }
-    return added;
+    const pools = await this.ensurePools(manager, wanted);
+    const stakes = wanted.flatMap(({ crowd }, i) => {
+      const pool = pools[i] as PoolRow;
+      return pool.state === 'open' ? [{ pool, spread: { takeout: 0, money: crowd.money }, cents: crowd.cents }] : [];
+    });
+    await this.houseMoney(manager, stakes, 'crowd');
+    return stakes.length > 0;
   }
 
   /** The board as it stands now: the crowd's money due first (see catchUpCrowd), then the tote. */
@@ -393,7 +435,13 @@ export class PoolService {
     return {
       race_id: raceId,
       status: race.status,
-      frozen: race.status !== 'open' || race.post_time.getTime() <= racingNow,
+      // Final once the close has frozen the pools: it adds the crowd's money up to post in the same
+      // transaction. Not merely past post, where a board read after a crowd catch-up that ran just
+      // before post would be called final without the last ticks (and a bet in flight).
+      frozen:
+        pools.length > 0
+          ? pools.every((p) => p.state !== 'open')
+          : race.status !== 'open' || race.post_time.getTime() <= racingNow,
       as_of: new Date(racingNow).toISOString(),
       pools: pools.map((p) => ({
         bet_type: p.bet_type as BetTypeName,

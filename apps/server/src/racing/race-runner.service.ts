@@ -70,6 +70,8 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private armedFor = Number.POSITIVE_INFINITY;
   private poller?: NodeJS.Timeout;
   private polling = false;
+  /** Wall ms of the last renewal of the held leases. */
+  private renewedAt = 0;
   private stopped = true;
 
   constructor(
@@ -143,11 +145,7 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.polling || this.stopped) return;
     this.polling = true;
     try {
-      const ids = [...this.held.keys()];
-      const kept = await Promise.all(ids.map((id) => this.leases.renew(id).catch(() => false)));
-      ids.forEach((id, i) => {
-        if (!kept[i] && this.held.delete(id)) this.logger.warn(`lost the lease of race ${id}: another runner has it`);
-      });
+      await this.renewHeld();
       const racingNow = this.clock.nowMs();
       const leadMs = this.config.racing.openLeadMinutes * 60_000;
       const staleMs = STALE_AFTER_WALL_MS * this.clock.scale;
@@ -162,7 +160,15 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
       }
       for (const row of active) {
         if (this.stopped) break;
-        if (this.held.has(row.id) || this.adopting.has(row.id)) continue;
+        const race = this.held.get(row.id);
+        if (race) {
+          this.followPostTime(race, row.post_time.getTime());
+          continue;
+        }
+        if (this.adopting.has(row.id)) continue;
+        // Taking many races (a first start opens dozens, each read and simulated) can outlast a
+        // lease: the held ones are renewed on time meanwhile, not lost to nobody.
+        if (this.clock.wallNow() - this.renewedAt >= RUNNER_POLL_MS) await this.renewHeld();
         if (await this.leases.acquire(row.id)) await this.adopt(row.id);
       }
     } catch (err) {
@@ -170,6 +176,24 @@ export class RaceRunner implements OnApplicationBootstrap, BeforeApplicationShut
     } finally {
       this.polling = false;
     }
+  }
+
+  /** A held race whose post time was moved before its off (moved up the card) goes off at the new one. */
+  private followPostTime(race: HeldRace, offMs: number): void {
+    if (race.state !== 'pre' || offMs === race.offMs) return;
+    race.offMs = offMs;
+    race.nextCountdown = nextCountdownWall(this.clock.toWall(offMs), this.clock.wallNow());
+    this.arm();
+  }
+
+  /** Renews the lease of every held race and lets go of the races whose lease another runner took. */
+  private async renewHeld(): Promise<void> {
+    this.renewedAt = this.clock.wallNow();
+    const ids = [...this.held.keys()];
+    const kept = await Promise.all(ids.map((id) => this.leases.renew(id).catch(() => false)));
+    ids.forEach((id, i) => {
+      if (!kept[i] && this.held.delete(id)) this.logger.warn(`lost the lease of race ${id}: another runner has it`);
+    });
   }
 
   private async adopt(id: number): Promise<void> {

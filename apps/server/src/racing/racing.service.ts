@@ -102,9 +102,14 @@ export class RacingService {
   async open(raceIds: readonly number[]): Promise<number[]> {
     if (raceIds.length === 0) return [];
     const byRace = await this.ratedRunners(raceIds);
-    const opened = await this.repository.open(
-      raceIds.map((id) => ({ id, ...newSeed(this.random), engine_runners: byRace.get(id) ?? [] })),
+    const updated = new Set(
+      await this.repository.open(
+        raceIds.map((id) => ({ id, ...newSeed(this.random), engine_runners: byRace.get(id) ?? [] })),
+      ),
     );
+    // In the order given (the scheduler's: soonest post first), not the UPDATE's: the work each
+    // opening starts (fair odds on one background lane) then reaches the next race off first.
+    const opened = raceIds.filter((id) => updated.has(id));
     // Announced, not handed on: a subscriber's failure does not undo the opening.
     if (opened.length > 0) await this.events.emit('race.opened', { race_ids: opened });
     return opened;

@@ -61,6 +61,30 @@ export class DatabaseConnection {
     }
   }
 
+  /**
+   * Runs `work` unless a start (migrations, seeding) holds the start-up lock on some instance, as
+   * the lock's holder for its length; answers undefined when it did not run. On PGlite, where one
+   * process is the only one, it runs.
+   */
+  async unlessStarting<T>(work: () => Promise<T>): Promise<T | undefined> {
+    if (this.embedded) return work();
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [row]: { locked: boolean }[] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [
+        STARTUP_LOCK_KEY,
+      ]);
+      if (!row?.locked) return undefined;
+      try {
+        return await work();
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
   async ping(timeoutMs = 2000): Promise<boolean> {
     try {
       await Promise.race([

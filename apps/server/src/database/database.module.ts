@@ -8,20 +8,20 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AutoAnalyze } from './auto-analyze';
 import { DatabaseConnection } from './database-connection';
-import { EmbeddedAnalyze } from './embedded-analyze';
 
 @Injectable()
 class DatabaseLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-  /** On the embedded database only: autovacuum's ANALYZE, which single-user PGlite lacks. */
-  private readonly analyze?: EmbeddedAnalyze;
+  /** Autovacuum's ANALYZE where autovacuum does not run (PGlite; a PostgreSQL with it off). */
+  private analyze?: AutoAnalyze;
 
-  constructor(@Inject(DatabaseConnection) private readonly connection: DatabaseConnection) {
-    if (connection.isEmbedded) this.analyze = new EmbeddedAnalyze(connection.dataSource);
-  }
+  constructor(@Inject(DatabaseConnection) private readonly connection: DatabaseConnection) {}
 
-  onApplicationBootstrap(): void {
-    this.analyze?.start();
+  async onApplicationBootstrap(): Promise<void> {
+    const needed = await AutoAnalyze.whereNeeded(this.connection);
+    this.analyze = needed?.analyze;
+    needed?.analyze.start(needed.intervalMs);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-// Autovacuum's ANALYZE for the embedded database (apps/server/src/database/embedded-analyze.ts), on
+// Autovacuum's ANALYZE for the embedded database (apps/server/src/database/auto-analyze.ts), on
 // PGlite itself through the built server's code: single-user PostgreSQL never runs autovacuum, so
 // foreign-key checks against a parent analyzed while empty keep scanning the whole parent.
-describe('EmbeddedAnalyze on PGlite', () => {
+describe('AutoAnalyze on PGlite', () => {
   it('should analyze the tables that changed enough, as autovacuum would, so foreign-key checks use the index', () => {
-    const out = execFileSync(process.execPath, [join(__dirname, 'fixtures/embedded-analyze-check.cjs')], {
+    const out = execFileSync(process.execPath, [join(__dirname, 'fixtures/auto-analyze-check.cjs')], {
       encoding: 'utf8',
       timeout: 60_000,
     });

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { EmbeddedPostgres } from './database/embedded-postgres';
 import { seedNewEmbeddedDatabase } from './database/seed/first-seed';
 import { Draining } from './health/draining';
+import { StartingPage } from './health/starting-page';
 import { RaceRunner } from './racing/race-runner.service';
 import { SocketHandoff } from './realtime/socket-handoff';
 
@@ -28,8 +29,13 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createRootLogger(config);
+  // On the embedded start a browser at the address meets a "starting" page while the database is
+  // seeded (the first start) and opened, instead of nothing listening.
+  const embedded = !config.database.url;
+  const starting = embedded ? await StartingPage.listen(config.port, config.host) : undefined;
+  if (starting) logger.info(`Furlong is starting (until it is up, ${starting.url} shows a page that says so)`);
   await seedNewEmbeddedDatabase(config, logger);
-  if (!config.database.url) EmbeddedPostgres.useBaselineCompilerOnly();
+  if (embedded) EmbeddedPostgres.useBaselineCompilerOnly();
   const app = await createApp(config, { logger });
   // A stop signal drains, then closes: health answers 503 `draining` for SHUTDOWN_DRAIN_SECONDS while
   // requests are still served (a load balancer takes the instance out of rotation). Then, with Redis
@@ -79,9 +85,9 @@ async function main(): Promise<void> {
       );
     });
   }
-  // Nest passes the arguments after the port through to Node's server.listen(port, host, backlog).
-  const listen = app.listen.bind(app) as unknown as (port: number, host: string, backlog: number) => Promise<unknown>;
-  await listen(config.port, config.host, LISTEN_BACKLOG);
+  await starting?.close();
+  // Fastify takes the backlog among its listen options.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const url = await app.getUrl();
   logger.info(`Furlong is up at ${url.replace('127.0.0.1', 'localhost')} (API docs at /api/docs)`);
 }

@@ -1,7 +1,7 @@
 import { type HealthResponse, healthApi } from '@furlong/contracts';
 import { Controller, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
 import { Endpoint } from '../common/endpoint';
+import type { HttpReply } from '../common/http';
 import { DatabaseConnection } from '../database/database-connection';
 import { JobQueue } from '../jobs/job-queue.service';
 import { RedisHealth } from '../redis/redis.module';
@@ -17,7 +17,7 @@ export class HealthController {
   ) {}
 
   @Endpoint(healthApi.health)
-  async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
+  async health(@Res({ passthrough: true }) res: HttpReply): Promise<HealthResponse> {
     const [database, redis, schedulers] = await Promise.all([
       this.database.ping(),
       this.redis.status(),
@@ -26,7 +26,7 @@ export class HealthController {
     // A load balancer takes an instance without its database out of rotation. A stale scheduler is
     // cluster-wide (every instance shares it), so taking this one out would not help: 200, degraded.
     // Draining (SIGTERM received): out of rotation while it finishes what it has.
-    if (!database || this.draining.active) res.status(503);
+    if (!database || this.draining.active) res.code(503);
     const ok = database && redis !== 'down' && schedulers.stale.length === 0;
     return {
       status: this.draining.active ? 'draining' : ok ? 'ok' : 'degraded',

@@ -51,6 +51,23 @@ describe('BetOddsPage', () => {
     expect(within(screen.getByRole('table', { name: 'Win odds' })).getByText('9-5')).toBeInTheDocument();
   });
 
+  it('should call the odds final only once the board is frozen, not as soon as the race closes', async () => {
+    mockSocket.joinReply = (raceId) => ({ ok: true, tote: makeTote(raceId) });
+    mockApi({
+      '/api/current_races/7': () => makeRaceDetail(7),
+      '/api/current_races/7/tote': () => makeTote(7),
+    });
+    renderRoute('/bet-odds?raceId=7');
+    expect(await screen.findByText(/Live odds\./)).toBeInTheDocument();
+
+    const closed = makeTote(7, { as_of: '2026-11-23T12:56:00.000Z', status: 'closed', frozen: false });
+    act(() => mockSocket.serverSends('tote:update', closed));
+    expect(await screen.findByText(/Betting is closed: the final odds follow in a moment\./)).toBeInTheDocument();
+
+    act(() => mockSocket.serverSends('tote:update', { ...closed, as_of: '2026-11-23T12:56:01.000Z', frozen: true }));
+    expect(await screen.findByText(/Final odds: betting is closed\./)).toBeInTheDocument();
+  });
+
   it('should poll the board over REST every 5 s while the socket has not delivered', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {

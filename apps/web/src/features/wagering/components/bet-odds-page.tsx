@@ -57,6 +57,8 @@ export function BetOddsPage() {
 function freshness(tote: ToteView, live: boolean): string {
   if (tote.status === 'scheduled') return 'Betting has not opened yet.';
   if (tote.frozen) return 'Final odds: betting is closed.';
+  // Closed, and the close is freezing the pools (with the crowd's last money): final in a moment.
+  if (tote.status !== 'open') return 'Betting is closed: the final odds follow in a moment.';
   return live ? 'Live odds.' : 'Odds refresh every 5 seconds.';
 }
 

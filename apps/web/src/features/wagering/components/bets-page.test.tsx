@@ -1,8 +1,9 @@
-import { IDEMPOTENCY_HEADER, type PlaceBetsRequest } from '@furlong/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_USER_SETTINGS, IDEMPOTENCY_HEADER, type PlaceBetsRequest } from '@furlong/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeRaceDetail, makeTote } from '../../../../test/fixtures';
 import { asMember, mockApi, renderRoute } from '../../../../test/render';
 import { useRaceContext } from '../../../lib/race-context';
+import { useActiveSettings } from '../../../lib/settings';
 import { BET_SLIP_STORAGE_KEY, useBetSlip } from '../hooks/bet-slip-store';
 import { BETTING_CLOSED } from '../hooks/place-errors';
 
@@ -80,6 +81,20 @@ describe('BetsPage', () => {
     expect(addBet()).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Bet amount ($)'), { target: { value: '5' } });
     expect(addBet()).toBeEnabled();
+  });
+
+  it('should follow the default bet when the settings arrive after the form, keeping the horses and a changed amount', async () => {
+    await openBets();
+    expect(screen.getByLabelText('Bet amount ($)')).toHaveValue(2);
+    fireEvent.click(horse(/Silver Comet/));
+    act(() => useActiveSettings.getState().set({ ...DEFAULT_USER_SETTINGS, default_bet_amount_cents: 500 }));
+    expect(screen.getByLabelText('Bet amount ($)')).toHaveValue(5);
+    expect(horse(/Silver Comet/)).toBeChecked();
+
+    // An amount the member typed stays when the default changes again.
+    fireEvent.change(screen.getByLabelText('Bet amount ($)'), { target: { value: '7' } });
+    act(() => useActiveSettings.getState().set({ ...DEFAULT_USER_SETTINGS, default_bet_amount_cents: 1000 }));
+    expect(screen.getByLabelText('Bet amount ($)')).toHaveValue(7);
   });
 
   it('should build an Exacta by the position grid without order numbers, and reset the grid when the type changes', async () => {

@@ -64,7 +64,7 @@ export function BetsPage() {
   return (
     <Page title={`Bets — ${race.data.race_name}`}>
       <div className="race-card-top">
-        <BetForm key={`${race.data.id}:${defaultCents}`} race={race.data} defaultCents={defaultCents} />
+        <BetForm key={race.data.id} race={race.data} defaultCents={defaultCents} />
         <BetClock postTime={race.data.post_time} />
       </div>
       <BetSlip />
@@ -81,6 +81,13 @@ function BetForm({ race, defaultCents }: { race: CurrentRaceDetail; defaultCents
   const updateContext = useRaceContext((s) => s.update);
   const initial: BetFormValues = { ...DEFAULT_VALUES, amount: String(defaultCents / 100) };
   const [values, setValues] = useState<BetFormValues>(initial);
+  // The account's settings can arrive after the form: the amount follows the default bet until the
+  // member changes it, and the horses already ticked stay.
+  const [shownDefault, setShownDefault] = useState(defaultCents);
+  if (shownDefault !== defaultCents) {
+    setShownDefault(defaultCents);
+    setValues((v) => (v.amount === String(shownDefault / 100) ? { ...v, amount: String(defaultCents / 100) } : v));
+  }
   const [showDescription, setShowDescription] = useState(false);
   const [filter, setFilter] = useState('');
 

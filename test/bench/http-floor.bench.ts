@@ -1,8 +1,9 @@
 // npm run bench:http-floor [-- --seconds S --connections C --rounds R]
 // The HTTP stack's own cost per request on this machine, without the product's code: the same
 // slip-shaped POST /api/bets (the body and headers bench:bets sends) against node:http alone, a bare
-// Express 5 app, Nest 12 on Express with helmet (the product's stack) and the same on Nest's Fastify
-// adapter (test/bench/http-floor-server.ts), R rounds
+// Express 5 app, Nest 12 on Express with helmet (the product's stack before it moved to Fastify) and
+// the same on Nest's Fastify adapter with @fastify/helmet (the product's stack now;
+// test/bench/http-floor-server.ts), R rounds
 // interleaved. Prints each one's accepted requests/s, p99 and its CPU per request (from /proc), and
 // what that CPU alone takes of the machine at bench:bets' target of 2,000 requests/s: the floor
 // under the product's own CPU per bet, which bench:bets prints beside it.

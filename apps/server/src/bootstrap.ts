@@ -1,25 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AccessCheck } from './accounts/access-check';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { BODY_LIMIT, useBodyParsers } from './common/body-parsers';
 import type { Clock } from './common/clock';
+import { requestPath, sendJson } from './common/http';
 import { createRootLogger, PinoNestLogger } from './common/logger';
 import { requestLog } from './common/request-log';
 import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
 import { httpMetrics } from './metrics/http-metrics';
 import { Metrics } from './metrics/metrics';
-import { METRICS_PATH, metricsHandler, metricsOff } from './metrics/metrics-endpoint';
+import { registerMetricsOff, registerMetricsRoute } from './metrics/metrics-endpoint';
 import { buildOpenApiDocument } from './openapi/openapi-document';
-import { QUEUE_BOARD_PATH } from './ops/board-permissions';
 import { QueueBoard } from './ops/queue-board';
 import { SocketIoAdapter } from './realtime/socket-io.adapter';
 
@@ -34,35 +36,57 @@ function findWebDist(config: AppConfig): string | undefined {
   return candidates.find((p) => existsSync(join(p, 'index.html')));
 }
 
-/** Builds the whole server (not yet listening): used by main.ts, the tests and the benchmarks. */
-export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
-  const logger = options.logger ?? createRootLogger(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, { clock: options.clock }), {
-    logger: new PinoNestLogger(logger),
-    abortOnError: false,
+/**
+ * The HTTP server underneath: Fastify, routing as Express did for the same URLs (case-insensitive,
+ * a trailing slash ignored, no length limit on a path parameter), trusting the configured proxies,
+ * with Node's own connection timeouts (Fastify's defaults differ: keep-alive 72 s, no request
+ * timeout), and a malformed URL answered 400 in the JSON shape of every error.
+ */
+function fastifyAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    keepAliveTimeout: 5_000,
+    requestTimeout: 300_000,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 16_384 },
+    frameworkErrors: (error: FastifyError, req: FastifyRequest, res: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      sendJson(res, status, {
+        statusCode: status,
+        error: 'Bad Request',
+        message: `Malformed request: ${req.method} ${requestPath(req)}`,
+      });
+    },
   });
-  app.set('trust proxy', config.trustProxy);
-  app.disable('x-powered-by');
+}
+
+/** Builds the whole server (not yet listening): used by main.ts, the tests and the benchmarks. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? createRootLogger(config);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, { clock: options.clock }),
+    fastifyAdapter(config),
+    { logger: new PinoNestLogger(logger), abortOnError: false },
+  );
+  const server = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Prometheus: every request timed by route template; /metrics outside the API (token or operator session).
   if (config.metrics.enabled) {
-    app.use(httpMetrics(app.get(Metrics)));
-    app.use(METRICS_PATH, metricsHandler(app.get(Metrics), app.get(AccessCheck), config.metrics.token));
+    server.addHook('onRequest', httpMetrics(app.get(Metrics)));
+    registerMetricsRoute(server, app.get(Metrics), app.get(AccessCheck), config.metrics.token);
   } else {
-    app.use(METRICS_PATH, metricsOff);
+    registerMetricsOff(server);
   }
-  app.use(requestLog(logger));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        // Swagger UI at /api/docs needs inline styles; scripts stay same-origin only.
-        directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] },
-      },
-    }),
-  );
-  // The body parsers Nest would add at init, added here so the text check below sees parsed bodies.
-  app.useBodyParser('json');
-  app.useBodyParser('urlencoded', { extended: true });
-  app.use(rejectUnstorableText);
+  server.addHook('onRequest', requestLog(logger));
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      // Swagger UI at /api/docs needs inline styles; scripts stay same-origin only.
+      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] },
+    },
+  });
+  // JSON and urlencoded bodies as Express's body-parser read them; then, with the body parsed and
+  // before guards and handlers, text PostgreSQL cannot store is refused.
+  useBodyParsers(app);
+  server.addHook('preValidation', rejectUnstorableText);
   // Socket.IO on the same HTTP server (path /socket.io), with the Redis adapter when REDIS_URL is set.
   app.useWebSocketAdapter(new SocketIoAdapter(app, config));
   app.setGlobalPrefix('api');
@@ -72,17 +96,20 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const document = buildOpenApiDocument() as OpenAPIObject;
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
-  // bull-board (an Express mount: Nest's guards do not reach it; QueueBoard checks session, CSRF and role).
-  app.use(QUEUE_BOARD_PATH, app.get(QueueBoard).handler);
+  // bull-board (a Fastify plugin: Nest's guards do not reach it; QueueBoard checks session, CSRF and role).
+  app.get(QueueBoard).register(server);
 
   const webDist = findWebDist(config);
   if (webDist) {
-    app.useStaticAssets(webDist, { index: false, maxAge: '1h' });
-    const indexHtml = join(webDist, 'index.html');
-    // Client-side routes fall back to index.html; /api stays with the API (and its JSON 404).
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/')) return next();
-      res.sendFile(indexHtml);
+    // In a scope of its own: bull-board's plugin decorates replies with its own sendFile.
+    server.register(async (scope) => {
+      await scope.register(fastifyStatic, { root: webDist, prefix: '/', index: false, maxAge: '1h', wildcard: false });
+      // Client-side routes fall back to index.html; /api stays with the API (and its JSON 404).
+      scope.get('/*', (req, res) => {
+        const path = requestPath(req).toLowerCase();
+        if (req.method !== 'GET' || path === '/api' || path.startsWith('/api/')) return res.callNotFound();
+        return res.sendFile('index.html', { maxAge: 0 });
+      });
     });
   }
   return app;

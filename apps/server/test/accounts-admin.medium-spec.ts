@@ -1,5 +1,5 @@
 import type { MeResponse } from '@furlong/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap';
 import { createRootLogger } from '../src/common/logger';
@@ -14,9 +14,9 @@ const OPERATOR_PASSWORD = 'the operator password';
 describe('Admin from the environment', () => {
   const dbName = uniqueName('furlong_admin');
   let url: string;
-  const running: NestExpressApplication[] = [];
+  const running: NestFastifyApplication[] = [];
 
-  async function start(env: Record<string, string> = {}): Promise<{ app: NestExpressApplication; baseUrl: string }> {
+  async function start(env: Record<string, string> = {}): Promise<{ app: NestFastifyApplication; baseUrl: string }> {
     const config = loadConfig({
       DATABASE_URL: url,
       SEED_ON_START: 'false',
@@ -44,7 +44,7 @@ describe('Admin from the environment', () => {
     await stopAll();
   }
 
-  async function roleOf(app: NestExpressApplication, email: string): Promise<string | undefined> {
+  async function roleOf(app: NestFastifyApplication, email: string): Promise<string | undefined> {
     const rows: { role: string }[] = await app
       .get(DataSource)
       .query('SELECT role FROM users WHERE email = $1', [email]);

@@ -11,7 +11,7 @@ import {
   SESSION_COOKIE,
   type UserProfile,
 } from '@furlong/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap';
 import { Clock } from '../src/common/clock';
@@ -47,7 +47,7 @@ interface ErrorBody {
 describe('Accounts API', () => {
   const dbName = uniqueName('furlong_accounts');
   const clock = new MovableClock(Date.parse('2026-11-02T10:00:00Z'));
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let baseUrl: string;
   let db: DataSource;
   const sessions: ApiSession[] = [];

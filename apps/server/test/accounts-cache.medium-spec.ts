@@ -1,5 +1,5 @@
 import type { LoginLinkCreated, MeResponse, PassLoginCreated } from '@furlong/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type ApiAnswer, ApiSession } from './support/api-session';
 import { startTestApp } from './support/test-app';
 import { createMigratedDatabase, dropDatabase, uniqueName } from './support/test-database';
@@ -12,7 +12,7 @@ type Call = [method: string, path: string, body?: unknown];
 // Responses that depend on who asks must never be stored by a browser or a shared cache.
 describe('Cache-Control on personal responses', () => {
   const dbName = uniqueName('furlong_cache');
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let baseUrl: string;
   let made = 0;
 

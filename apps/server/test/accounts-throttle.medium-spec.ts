@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../src/accounts/password-hasher';
 import { type ApiAnswer, ApiSession } from './support/api-session';
@@ -16,7 +16,7 @@ interface ErrorBody {
 // The bursts: the limits must hold when the attempts arrive at the same moment.
 describe('Accounts throttling under concurrency', () => {
   const dbName = uniqueName('furlong_throttle');
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let baseUrl: string;
   let verify: jest.SpyInstance;
 

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { CSRF_COOKIE, CSRF_HEADER, type LoginLinkCreated, type MeResponse, SESSION_COOKIE } from '@furlong/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { redactUrl } from '../src/common/logger';
 import { ApiSession } from './support/api-session';
@@ -28,7 +28,7 @@ class LogLines extends Writable {
 describe('hardening: client text and logs', () => {
   const dbName = uniqueName('furlong_hardening');
   const log = new LogLines();
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let baseUrl: string;
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type {
   NextToPostTrack,
   TrackCardResponse,
 } from '@furlong/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap';
 import { Clock } from '../src/common/clock';
@@ -34,7 +34,7 @@ const at = (clock: string) => `${DAY}T${clock}.000Z`;
 describe('GET /api/next_to_post', () => {
   const dbName = uniqueName('furlong_next_to_post');
   const clock = new MovableClock(NOW);
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let baseUrl: string;
   let db: DataSource;
   /** Three tracks on UTC set up for the day, and one left as seeded. */

@@ -4,7 +4,7 @@ import type {
   CurrentRaceListResponse,
   TrackCardResponse,
 } from '@furlong/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap';
 import { Clock } from '../src/common/clock';
@@ -46,7 +46,7 @@ function secondsOf(clock: string): number {
 // The card writes current races, so this file works in a database of its own.
 describe('Program API', () => {
   const dbName = uniqueName('furlong_program');
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let baseUrl: string;
   let db: DataSource;
   let tracks: TrackRow[];

@@ -1,5 +1,5 @@
 import type { OpsJobsResponse } from '@furlong/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createApp } from '../src/bootstrap';
@@ -7,7 +7,7 @@ import { createRootLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/app-config';
 import { BullMqDriver } from '../src/jobs/bullmq.driver';
 import { JobQueue } from '../src/jobs/job-queue.service';
-import { createBoardRouter } from '../src/ops/queue-board';
+import { createBoardPlugin } from '../src/ops/queue-board';
 import { ApiSession } from './support/api-session';
 import { waitFor } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -41,7 +41,7 @@ describe('the queue board with BullMQ', () => {
     .replace(/[^a-z0-9]/gi, '')
     .slice(-10);
   const admin = { email: `${tag}-admin@furlong.test`, password: 'queue board admin password' };
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let baseUrl: string;
   let as: (who: Who) => ApiSession;
   let connection: Redis;
@@ -62,7 +62,9 @@ describe('the queue board with BullMQ', () => {
     });
     app = await createApp(config, { logger: createRootLogger({ logLevel: 'error' }) });
     // The same board mounted bare, before the app starts: what the global Nest guard does for it.
-    app.use('/unguarded-board', createBoardRouter(app.get(JobQueue).driver as BullMqDriver, '/unguarded-board'));
+    await app.register(createBoardPlugin(app.get(JobQueue).driver as BullMqDriver, '/unguarded-board'), {
+      prefix: '/unguarded-board',
+    });
     await app.listen(0, '127.0.0.1');
     baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     as = await identities(baseUrl, admin, tag);
@@ -88,7 +90,7 @@ describe('the queue board with BullMQ', () => {
     return id;
   }
 
-  it('should be open to anyone when mounted without its gate: Nest guards do not reach an Express mount', async () => {
+  it('should be open to anyone when mounted without its gate: Nest guards do not reach a Fastify plugin', async () => {
     const res = await fetch(`${baseUrl}/unguarded-board/api/queues`);
     expect(res.status).toBe(200);
   });

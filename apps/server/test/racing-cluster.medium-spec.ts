@@ -1,4 +1,4 @@
-import type { RaceVerification } from '@furlong/contracts';
+import type { RaceFrame, RaceVerification } from '@furlong/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -53,9 +53,15 @@ describe('live racing on two instances sharing Redis', () => {
 
     const result = await viewer.result;
 
-    expect(viewer.frames.length).toBeGreaterThan(50);
+    // The samples in order to the finish, through the other instance's Redis adapter. A runner that
+    // falls behind sends only the latest sample, so a busy machine may skip many (CI, two instances
+    // and a browser suite on two cores, once delivered 48 of about 124): how many arrive is the load
+    // benches' measure, that they arrive at all and in order is this test's.
     expectFramesInOrder(viewer.frames, id);
-    expect(viewer.frames.at(-1)?.p.every((p) => p === 1)).toBe(true);
+    const last = viewer.frames.at(-1) as RaceFrame;
+    expect(last.p.every((p) => p === 1)).toBe(true);
+    expect(last.s).toBeGreaterThan(100);
+    expect(viewer.frames.length).toBeGreaterThanOrEqual(Math.floor(0.25 * (last.s + 1)));
     expect(viewer.phases.map((p) => p.phase)).toEqual(expect.arrayContaining(['running', 'finished']));
     expect(viewer.results).toHaveLength(1);
     const db = a.app.get(DataSource);

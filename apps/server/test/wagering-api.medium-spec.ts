@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { Metrics } from '../src/metrics/metrics';
 import { RacingService } from '../src/racing/racing.service';
 import { SettlementService } from '../src/wagering/settlement.service';
+import { WageringJobs } from '../src/wagering/wagering.jobs';
 import { ApiSession } from './support/api-session';
 import { finishRace, stageRace, waitFor, withoutDeadHeat } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -459,8 +460,11 @@ describe('Wagering API', () => {
       ).status,
     ).toBe(201);
 
-    // The close: the board freezes, and it is what settlement pays from.
+    // The close (the race closed, then its pools frozen, as the runner and the close handler do):
+    // the board freezes, and it is what settlement pays from.
     await db().query(`UPDATE current_races SET status = 'closed', post_time = now() WHERE id = $1`, [raceId]);
+    expect((await sut.get<ToteView>(`/api/current_races/${raceId}/tote`)).body.frozen).toBe(false);
+    expect(await sut.app.get(WageringJobs).closePools([raceId])).toBe(1);
     const frozen = (await sut.get<ToteView>(`/api/current_races/${raceId}/tote`)).body;
     expect(frozen.frozen).toBe(true);
     const late = await place(punters[1] as ApiSession, [win(raceId, 1)]);

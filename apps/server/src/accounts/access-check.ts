@@ -1,7 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, type UserRole } from '@furlong/contracts';
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
 import type { Access } from '../common/access';
+import { type HttpReply, headerOf, isSecure, isUrlencoded, sendJson, setCookie } from '../common/http';
 import type { AuthenticatedRequest } from './auth.decorators';
 import { csrfRejected, forbidden, unauthorized } from './auth-errors';
 import { parseCookies, SessionCookies } from './cookies';
@@ -47,7 +47,7 @@ const FORBIDDEN: Record<Access, string> = {
 
 /**
  * The one check of a request's access, for the global AuthGuard (Nest routes) and for the Express
- * mounts that Nest's guards do not reach (the queue board, /metrics):
+ * hooks that Nest's guards do not reach (the queue board, /metrics):
  * 1. CSRF: keeps a signed token in the readable `furlong_csrf` cookie; a state-changing request
  *    that carries the session cookie (or falls under `alwaysCsrf`) must echo it in X-CSRF-Token,
  *    and must not come from another site (Sec-Fetch-Site / Origin), else 403.
@@ -64,9 +64,9 @@ export class AccessCheck {
     @Inject(SessionCookies) private readonly cookies: SessionCookies,
   ) {}
 
-  async check(req: AuthenticatedRequest, res: Response, rule: AccessRule): Promise<AuthenticatedUser | undefined> {
+  async check(req: AuthenticatedRequest, res: HttpReply, rule: AccessRule): Promise<AuthenticatedUser | undefined> {
     const { access, alwaysCsrf = false, xsrfCookiePath } = rule;
-    if (access !== 'public' || alwaysCsrf) res.setHeader('Cache-Control', 'no-store');
+    if (access !== 'public' || alwaysCsrf) res.header('Cache-Control', 'no-store');
 
     const jar = parseCookies(req.headers.cookie);
     const sessionToken = jar[SESSION_COOKIE];
@@ -76,10 +76,10 @@ export class AccessCheck {
     req.csrfToken = csrfValid ? csrfCookie : this.csrf.issue(binding);
     if (!csrfValid) this.cookies.setCsrf(req, res, req.csrfToken);
     if (xsrfCookiePath && jar[XSRF_COOKIE] !== req.csrfToken) {
-      res.cookie(XSRF_COOKIE, req.csrfToken, {
+      setCookie(res, XSRF_COOKIE, req.csrfToken, {
         path: xsrfCookiePath,
         sameSite: 'strict',
-        secure: req.secure,
+        secure: isSecure(req),
         httpOnly: false,
       });
     }
@@ -111,26 +111,26 @@ export class AccessCheck {
  * name a field accept it, and only from a urlencoded body (the body parsers run before the guards).
  */
 function echoedToken(req: AuthenticatedRequest, rule: AccessRule): string | undefined {
-  const header = req.get(CSRF_HEADER) ?? (rule.xsrfCookiePath ? req.get(XSRF_HEADER) : undefined);
+  const header = headerOf(req, CSRF_HEADER) ?? (rule.xsrfCookiePath ? headerOf(req, XSRF_HEADER) : undefined);
   if (header !== undefined || !rule.csrfFormField) return header;
-  if (!req.is('application/x-www-form-urlencoded')) return undefined;
+  if (!isUrlencoded(req)) return undefined;
   const field: unknown = (req.body as Record<string, unknown> | undefined)?.[rule.csrfFormField];
   return typeof field === 'string' ? field : undefined;
 }
 
-/** Answers an Express request with an HttpException's status and body (for the Express mounts). */
-export function sendHttpError(res: Response, error: HttpException): void {
-  res.status(error.getStatus()).json(error.getResponse());
+/** Answers a request with an HttpException's status and body (for the hooks outside Nest's routes). */
+export function sendHttpError(res: HttpReply, error: HttpException): void {
+  sendJson(res, error.getStatus(), error.getResponse());
 }
 
 /**
- * For an Express mount: the user AccessCheck lets through, or undefined once the refusal it threw
+ * For a hook outside Nest's routes (the queue board, /metrics): the user AccessCheck lets through, or undefined once the refusal it threw
  * has been answered (anything else thrown is rethrown).
  */
 export async function checkOrAnswer(
   access: AccessCheck,
   req: AuthenticatedRequest,
-  res: Response,
+  res: HttpReply,
   rule: AccessRule,
 ): Promise<AuthenticatedUser | undefined> {
   try {

@@ -12,8 +12,8 @@ import {
   SESSION_COOKIE,
 } from '@furlong/contracts';
 import { Controller, Inject, Req, Res, UnauthorizedException } from '@nestjs/common';
-import type { Response } from 'express';
 import { Endpoint, Parsed } from '../common/endpoint';
+import type { HttpReply } from '../common/http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccountService } from './account.service';
 import { type AuthenticatedRequest, Client, type ClientMeta, CurrentUser, RequireCsrf } from './auth.decorators';
@@ -49,7 +49,7 @@ export class AuthController {
     @Parsed('body') body: OperationBody<typeof accountsApi.register>,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<MeResponse> {
     const { token, me } = await this.accounts.register(body, client);
     this.respond.loggedIn(req, res, token);
@@ -61,7 +61,7 @@ export class AuthController {
     @Parsed('body') body: OperationBody<typeof accountsApi.login>,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<MeResponse> {
     const { token, me } = await this.auth.login(body, client);
     this.respond.loggedIn(req, res, token);
@@ -69,7 +69,7 @@ export class AuthController {
   }
 
   @Endpoint(accountsApi.logout)
-  async logout(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
     const ended = await this.auth.logout(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
     this.respond.loggedOut(req, res);
     if (!ended) {
@@ -86,7 +86,7 @@ export class AuthController {
   async createPass(
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<PassLoginCreated> {
     const { pass, waiterSecret } = await this.passLogin.create(client);
     this.cookies.setPassWaiter(req, res, waiterSecret, this.config.accounts.passLoginTtlMs * 2);
@@ -98,7 +98,7 @@ export class AuthController {
     @Parsed('params') { id }: PassParams,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<PassLoginStatus> {
     const { status, session } = await this.passLogin.poll(
       id,
@@ -133,7 +133,7 @@ export class AuthController {
     @Parsed('body') body: OperationBody<typeof accountsApi.redeemLoginLink>,
     @Client() client: ClientMeta,
     @Req() req: AuthenticatedRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<MeResponse> {
     const { token, me } = await this.links.redeem(body, client);
     this.respond.loggedIn(req, res, token);

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Request } from 'express';
 import { ACCESS_KEY, type Access } from '../common/access';
+import { type HttpRequest, headerOf } from '../common/http';
 import type { AuthenticatedUser } from './session-auth';
 
 export { ACCESS_KEY, type Access };
@@ -36,7 +36,7 @@ export interface ClientMeta {
 }
 
 /** A request after AuthGuard has authenticated it. */
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends HttpRequest {
   auth?: AuthenticatedUser;
   /** The CSRF token valid for this request's session (set by AuthGuard). */
   csrfToken?: string;
@@ -49,8 +49,8 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
   return user;
 });
 
-/** The client's address (Express's req.ip, which honours `trust proxy`) and user agent. */
+/** The client's address (Fastify's request.ip, which honours `trustProxy`) and user agent. */
 export const Client = createParamDecorator((_data: unknown, ctx: ExecutionContext): ClientMeta => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  return { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') ?? null };
+  const req = ctx.switchToHttp().getRequest<HttpRequest>();
+  return { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: headerOf(req, 'user-agent') ?? null };
 });

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
+import type { HttpReply } from '../common/http';
 import { AccessCheck } from './access-check';
 import { ACCESS_KEY, type Access, type AuthenticatedRequest, CSRF_FORM_FIELD_KEY, CSRF_KEY } from './auth.decorators';
 
@@ -22,7 +22,7 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     await this.access.check(
       context.switchToHttp().getRequest<AuthenticatedRequest>(),
-      context.switchToHttp().getResponse<Response>(),
+      context.switchToHttp().getResponse<HttpReply>(),
       {
         access: this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets) ?? 'public',
         alwaysCsrf: this.reflector.getAllAndOverride<boolean | undefined>(CSRF_KEY, targets) ?? false,

@@ -1,6 +1,6 @@
 import { CSRF_COOKIE, SESSION_COOKIE } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CookieOptions, Request, Response } from 'express';
+import { type CookieOptions, clearCookie, type HttpReply, type HttpRequest, isSecure, setCookie } from '../common/http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 export const PASS_WAITER_COOKIE = 'furlong_pass';
@@ -34,27 +34,27 @@ export function parseCookies(header: string | undefined): Record<string, string>
 export class SessionCookies {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  private base(req: Request): CookieOptions {
+  private base(req: HttpRequest): CookieOptions {
     const mode = this.config.accounts.cookieSecure;
-    const secure = mode === 'always' || (mode === 'auto' && req.secure);
+    const secure = mode === 'always' || (mode === 'auto' && isSecure(req));
     return { path: '/', sameSite: 'lax', secure };
   }
 
-  setSession(req: Request, res: Response, token: string): void {
-    res.cookie(SESSION_COOKIE, token, { ...this.base(req), httpOnly: true });
+  setSession(req: HttpRequest, res: HttpReply, token: string): void {
+    setCookie(res, SESSION_COOKIE, token, { ...this.base(req), httpOnly: true });
   }
 
-  clearSession(req: Request, res: Response): void {
-    res.clearCookie(SESSION_COOKIE, { ...this.base(req), httpOnly: true });
+  clearSession(req: HttpRequest, res: HttpReply): void {
+    clearCookie(res, SESSION_COOKIE, { ...this.base(req), httpOnly: true });
   }
 
   // Readable by the page's script, which echoes it in the X-CSRF-Token header.
-  setCsrf(req: Request, res: Response, token: string): void {
-    res.cookie(CSRF_COOKIE, token, { ...this.base(req), httpOnly: false });
+  setCsrf(req: HttpRequest, res: HttpReply, token: string): void {
+    setCookie(res, CSRF_COOKIE, token, { ...this.base(req), httpOnly: false });
   }
 
-  setPassWaiter(req: Request, res: Response, secret: string, maxAgeMs: number): void {
-    res.cookie(PASS_WAITER_COOKIE, secret, {
+  setPassWaiter(req: HttpRequest, res: HttpReply, secret: string, maxAgeMs: number): void {
+    setCookie(res, PASS_WAITER_COOKIE, secret, {
       ...this.base(req),
       httpOnly: true,
       sameSite: 'strict',

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../common/http';
 import { SessionCookies } from './cookies';
 import { CsrfTokens } from './csrf-tokens';
 
@@ -11,12 +11,12 @@ export class SessionResponder {
     @Inject(CsrfTokens) private readonly csrf: CsrfTokens,
   ) {}
 
-  loggedIn(req: Request, res: Response, token: string): void {
+  loggedIn(req: HttpRequest, res: HttpReply, token: string): void {
     this.cookies.setSession(req, res, token);
     this.cookies.setCsrf(req, res, this.csrf.issue(this.csrf.bindingFor(token)));
   }
 
-  loggedOut(req: Request, res: Response): void {
+  loggedOut(req: HttpRequest, res: HttpReply): void {
     this.cookies.clearSession(req, res);
     this.cookies.setCsrf(req, res, this.csrf.issue(this.csrf.bindingFor(undefined)));
   }

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../common/http';
 import { parseCookies } from './cookies';
 import { type AuthenticatedUser, SessionAuth } from './session-auth';
 
@@ -13,10 +13,10 @@ import { type AuthenticatedUser, SessionAuth } from './session-auth';
 export class SessionViewer {
   constructor(@Inject(SessionAuth) private readonly sessionAuth: SessionAuth) {}
 
-  async of(req: Request, res: Response): Promise<AuthenticatedUser | undefined> {
+  async of(req: HttpRequest, res: HttpReply): Promise<AuthenticatedUser | undefined> {
     const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
     if (token === undefined) return undefined;
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('Cache-Control', 'no-store');
     const session = await this.sessionAuth.authenticateToken(token);
     return session.ok ? session.user : undefined;
   }

@@ -14,12 +14,12 @@ import {
   type SalesContractView,
 } from '@furlong/contracts';
 import { Controller, Inject, Req, Res, StreamableFile } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { CurrentUser } from '../accounts/auth.decorators';
 import type { AuthenticatedUser } from '../accounts/session-auth';
 import { SessionViewer } from '../accounts/session-viewer';
 import { type AuditContext, Audited } from '../audit/audit-context';
 import { Endpoint, Parsed } from '../common/endpoint';
+import type { HttpReply, HttpRequest } from '../common/http';
 import { AuctionJobs } from './auction.jobs';
 import { AuctionRepository } from './auction.repository';
 import { AuctionService } from './auction.service';
@@ -40,8 +40,8 @@ export class AuctionController {
 
   @Endpoint(auctionApi.sales)
   async sales(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpReply,
     @Parsed('query') q: OperationQuery<typeof auctionApi.sales>,
   ): Promise<ListResponse<AuctionSale>> {
     return this.auction.sales(this.auction.viewerOf(await this.viewers.of(req, res)), q);
@@ -49,8 +49,8 @@ export class AuctionController {
 
   @Endpoint(auctionApi.lots)
   async lots(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpReply,
     @Parsed('query') q: OperationQuery<typeof auctionApi.lots>,
   ): Promise<ListResponse<AuctionLot>> {
     return this.auction.lots(this.auction.viewerOf(await this.viewers.of(req, res)), q);
@@ -58,8 +58,8 @@ export class AuctionController {
 
   @Endpoint(auctionApi.lot)
   async lot(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpReply,
     @Parsed('params') p: OperationParams<typeof auctionApi.lot>,
   ): Promise<AuctionLotDetail> {
     return this.auction.lot(this.auction.viewerOf(await this.viewers.of(req, res)), p.id);
@@ -67,8 +67,8 @@ export class AuctionController {
 
   @Endpoint(auctionApi.currentBid)
   async currentBid(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpReply,
     @Parsed('params') p: OperationParams<typeof auctionApi.currentBid>,
   ): Promise<LotState> {
     return this.auction.currentBid(this.auction.viewerOf(await this.viewers.of(req, res)), p.id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { type HttpReply, type HttpRequest, headerOf, headersSent } from '../common/http';
 
 /** Who makes an administrative write, from where, in which request: what the audit log keeps of it. */
 export interface AuditContext {
@@ -19,21 +19,21 @@ const REQUEST_ID = Symbol('requestId');
  * in the response's X-Request-Id so an admin can find the write in the audit log (and the line in
  * the request log, which logs the response's headers).
  */
-export function requestIdOf(req: Request, res: Response): string {
-  const kept = (req as Request & { [REQUEST_ID]?: string })[REQUEST_ID];
+export function requestIdOf(req: HttpRequest, res: HttpReply): string {
+  const kept = (req as HttpRequest & { [REQUEST_ID]?: string })[REQUEST_ID];
   if (kept) return kept;
-  const sent = req.get('x-request-id');
+  const sent = headerOf(req, 'x-request-id');
   const id = sent && ACCEPTED_REQUEST_ID.test(sent) ? sent : randomUUID();
-  (req as Request & { [REQUEST_ID]?: string })[REQUEST_ID] = id;
-  if (!res.headersSent) res.setHeader('X-Request-Id', id);
+  (req as HttpRequest & { [REQUEST_ID]?: string })[REQUEST_ID] = id;
+  if (!headersSent(res)) res.header('X-Request-Id', id);
   return id;
 }
 
 /** The audit context of an authenticated (admin) request. */
 export const Audited = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuditContext => {
   // The session AuthGuard put on the request (audit asks accounts for nothing).
-  const req = ctx.switchToHttp().getRequest<Request & { auth?: { userId: number; username: string } }>();
-  const res = ctx.switchToHttp().getResponse<Response>();
+  const req = ctx.switchToHttp().getRequest<HttpRequest & { auth?: { userId: number; username: string } }>();
+  const res = ctx.switchToHttp().getResponse<HttpReply>();
   return {
     actorUserId: req.auth?.userId ?? null,
     actorUsername: req.auth?.username ?? 'anonymous',

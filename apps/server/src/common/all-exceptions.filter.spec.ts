@@ -11,20 +11,23 @@ function answer(exception: unknown) {
   const sut = new AllExceptionsFilter();
   const headers: Record<string, string> = {};
   const sent: { status?: number; body?: unknown } = {};
+  // A Fastify reply, as far as the filter uses one.
   const res = {
-    headersSent: false,
-    setHeader: (name: string, value: string) => {
+    sent: false,
+    raw: { headersSent: false },
+    header(name: string, value: string) {
       headers[name.toLowerCase()] = value;
+      return this;
     },
-    status(code: number) {
+    code(code: number) {
       sent.status = code;
       return this;
     },
-    json(body: unknown) {
-      sent.body = body;
+    send(text: string) {
+      sent.body = JSON.parse(text);
     },
   };
-  const req = { method: 'POST', originalUrl: '/api/bets', path: '/api/bets' };
+  const req = { method: 'POST', originalUrl: '/api/bets', url: '/api/bets' };
   const host = {
     switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
   } as unknown as ArgumentsHost;

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { type HttpReply, type HttpRequest, headersSent, requestPath, sendJson } from './http';
 import { redactUrl } from './logger';
 
 interface ErrorBody {
@@ -77,15 +77,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request>();
+    const res = ctx.getResponse<HttpReply>();
+    const req = ctx.getRequest<HttpRequest>();
     if (!(exception instanceof HttpException) && isDatabaseUnavailable(exception)) {
       this.logger.warn(
         `${req.method} ${redactUrl(req.originalUrl)}: database connection lost (${describe(exception)})`,
       );
-      if (res.headersSent) return;
-      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      res.status(503).json({
+      if (headersSent(res)) return;
+      res.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      sendJson(res, 503, {
         statusCode: 503,
         error: STATUS_TEXT[503],
         message: `The database connection was lost. Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds; a bet slip retried with the same Idempotency-Key is placed at most once.`,
@@ -100,18 +100,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
         exception instanceof Error ? exception.stack : exception,
       );
     }
-    if (res.headersSent) return;
+    if (headersSent(res)) return;
     // An exception may name response headers of its own (e.g. Retry-After on a 429).
     const headers = exception instanceof HttpException ? (exception as { headers?: unknown }).headers : undefined;
     if (typeof headers === 'object' && headers !== null) {
-      for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') res.setHeader(name, value);
+      for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') res.header(name, value);
     }
-    res.status(body.statusCode).json(body);
+    sendJson(res, body.statusCode, body);
   }
 
-  private toBody(exception: unknown, req: Request): ErrorBody {
+  private toBody(exception: unknown, req: HttpRequest): ErrorBody {
     if (exception instanceof HttpException) {
-      // Nest wraps body-parser errors (malformed JSON, too large) in an HttpException with the cause.
+      // Nest wraps Fastify's 4xx errors (body too large, a bad URL) and our body parser's in an
+      // HttpException with the cause.
       const parsed = bodyParserError(exception.cause);
       if (parsed) return parsed;
       const status = exception.getStatus();
@@ -122,7 +123,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return {
           statusCode: status,
           error: r.error ?? STATUS_TEXT[status] ?? 'Error',
-          message: status === 404 && message.startsWith('Cannot ') ? `No route for ${req.method} ${req.path}` : message,
+          message:
+            status === 404 && message.startsWith('Cannot ')
+              ? `No route for ${req.method} ${requestPath(req)}`
+              : message,
           ...(r.errors ? { errors: r.errors } : {}),
           ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
         };
@@ -144,13 +148,32 @@ function describe(error: unknown): string {
     .join(' ');
 }
 
-/** body-parser errors carry a `type` and their own 4xx status: name the body and the reason. */
+/**
+ * Fastify's own request errors, by code, as the reason body-parser gave for the same fault (the
+ * `type` of its error, in words), so that answers stay as they were under Express.
+ */
+const FASTIFY_REASONS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'entity too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request size did not match content length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported media type',
+  FST_ERR_CTP_INVALID_TYPE: 'unsupported media type',
+};
+
+/**
+ * Body errors: body-parser's shape (a `type` such as entity.parse.failed, which our JSON parser
+ * keeps) or Fastify's (a FST_ERR_CTP_ `code`), with their own 4xx status: name the body and the reason.
+ */
 function bodyParserError(error: unknown): ErrorBody | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const e = error as { type?: unknown; status?: unknown; statusCode?: unknown };
+  const e = error as { type?: unknown; code?: unknown; status?: unknown; statusCode?: unknown };
   const status = e.status ?? e.statusCode;
-  if (typeof e.type !== 'string' || typeof status !== 'number' || status < 400 || status >= 500) return undefined;
-  const reason = e.type === 'entity.parse.failed' ? 'malformed JSON' : e.type.replace(/\./g, ' ');
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  let reason: string;
+  if (typeof e.type === 'string')
+    reason = e.type === 'entity.parse.failed' ? 'malformed JSON' : e.type.replace(/\./g, ' ');
+  else if (typeof e.code === 'string' && e.code in FASTIFY_REASONS) reason = FASTIFY_REASONS[e.code] as string;
+  else return undefined;
   return {
     statusCode: status,
     error: STATUS_TEXT[status] ?? 'Bad Request',

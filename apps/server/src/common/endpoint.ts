@@ -8,10 +8,10 @@ import {
   RequestMethod,
   SetMetadata,
 } from '@nestjs/common';
-import type { Request } from 'express';
 import type { z } from 'zod';
 import { ACCESS_KEY } from './access';
 import { type FieldProblem, InvalidRequestException } from './api-error';
+import type { HttpRequest } from './http';
 
 /** Where @Endpoint keeps a handler's operation. */
 export const ENDPOINT_METADATA = 'furlong:endpoint';
@@ -24,7 +24,7 @@ const METHODS = {
   delete: RequestMethod.DELETE,
 } as const;
 
-/** An operation's OpenAPI path as an Express route under the global /api prefix: /races/{id} → races/:id. */
+/** An operation's OpenAPI path as a route under the global /api prefix: /races/{id} → races/:id. */
 export function routePath(operation: ApiOperation): string {
   return operation.path.replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1');
 }
@@ -66,7 +66,7 @@ export function parseRequestPart<S extends z.ZodType>(schema: S, value: unknown,
   throw new InvalidRequestException([...unknown, ...problems]);
 }
 
-function requestPart(request: Request, part: RequestPart): unknown {
+function requestPart(request: HttpRequest, part: RequestPart): unknown {
   switch (part) {
     case 'params':
       return request.params;
@@ -89,5 +89,5 @@ export const Parsed = createParamDecorator((part: RequestPart, context: Executio
   if (!schema) {
     throw new Error(`${context.getClass().name}.${context.getHandler().name}: no ${part} schema in its @Endpoint`);
   }
-  return parseRequestPart(schema, requestPart(context.switchToHttp().getRequest<Request>(), part), part);
+  return parseRequestPart(schema, requestPart(context.switchToHttp().getRequest<HttpRequest>(), part), part);
 });

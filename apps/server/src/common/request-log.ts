@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Level, Logger } from 'pino';
+import type { HttpReply, HttpRequest } from './http';
 import { redactUrl } from './logger';
 
 /**
@@ -16,7 +16,7 @@ export function requestLogLevel(statusCode: number, aborted: boolean): Level {
 }
 
 /** The request as logged: method, URL with its secrets redacted, headers (the logger redacts credentials), peer. */
-function loggedRequest(req: Request): {
+function loggedRequest(req: HttpRequest): {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -33,14 +33,15 @@ function loggedRequest(req: Request): {
 }
 
 /**
- * One line per finished (or abandoned) request, at the level above, with the request, the response's
+ * A Fastify onRequest hook: one line per finished (or abandoned) request, at the level above, with the request, the response's
  * status and headers and the time taken. Nothing is built unless that level is enabled: a request
  * that logs at debug on an info logger costs a listener and a level check (pino-http made a child
  * logger per request, serializing the request, whether or not it then wrote anything).
  */
-export function requestLog(logger: Logger): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function requestLog(logger: Logger): (req: HttpRequest, reply: HttpReply, done: () => void) => void {
+  return (req, reply, next) => {
     const started = performance.now();
+    const res = reply.raw;
     const done = () => {
       res.off('finish', done);
       res.off('close', done);
@@ -50,7 +51,7 @@ export function requestLog(logger: Logger): RequestHandler {
       logger[level](
         {
           req: loggedRequest(req),
-          res: { statusCode: res.statusCode, headers: res.getHeaders() },
+          res: { statusCode: res.statusCode, headers: { ...res.getHeaders(), ...reply.getHeaders() } },
           responseTime: Math.round(performance.now() - started),
         },
         aborted ? 'request aborted' : res.statusCode >= 500 ? 'request errored' : 'request completed',

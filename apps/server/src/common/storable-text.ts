@@ -1,5 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
 import { type FieldProblem, InvalidRequestException } from './api-error';
+import { type HttpReply, type HttpRequest, requestPath, sendJson } from './http';
 
 /** Why PostgreSQL could not store this string as sent, or undefined when it can. */
 export function unstorableReason(text: string): string | undefined {
@@ -44,21 +44,22 @@ function walk(value: unknown, path: string, problems: FieldProblem[], depth: num
 }
 
 /**
- * Express middleware, after the body parsers: a request whose path, query or JSON body holds a
- * string PostgreSQL cannot store is one 400 naming each such field, before any handler runs.
+ * A Fastify hook (preValidation: after the body is parsed, before guards and handlers): a request
+ * whose path, query or JSON body holds a string PostgreSQL cannot store is one 400 naming each
+ * such field, before any handler runs (`done` is called only when it lets the request through).
  */
-export function rejectUnstorableText(req: Request, res: Response, next: NextFunction): void {
+export function rejectUnstorableText(req: HttpRequest, res: HttpReply, done: () => void): void {
   const problems: FieldProblem[] = [];
-  const pathReason = unstorableReason(decodedPath(req.path));
+  const pathReason = unstorableReason(decodedPath(requestPath(req)));
   if (pathReason) problems.push({ field: 'path', reason: pathReason });
   findUnstorableText(req.query, '', problems);
   if (req.body !== undefined) findUnstorableText(req.body, '', problems);
   if (problems.length === 0) {
-    next();
+    done();
     return;
   }
-  // Answered here, in the body every 400 has: Express middleware errors do not reach Nest's filter.
-  res.status(400).json(new InvalidRequestException(problems).getResponse());
+  // Answered here, in the body every 400 has.
+  sendJson(res, 400, new InvalidRequestException(problems).getResponse());
 }
 
 function decodedPath(path: string): string {

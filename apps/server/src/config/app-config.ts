@@ -211,7 +211,7 @@ export interface AppConfig {
    */
   shutdown: { drainMs: number; timeoutMs: number; socketsPerSecond: number };
   /**
-   * The proxies whose X-Forwarded-For and -Proto are believed (Express's `trust proxy`): the client's
+   * The proxies whose X-Forwarded-For and -Proto are believed (Fastify's `trustProxy`): the client's
    * address (per-address limits, the audit log) and https come from them.
    */
   trustProxy: string;

@@ -9,10 +9,10 @@ import {
   type OutboxPage,
 } from '@furlong/contracts';
 import { Controller, createParamDecorator, type ExecutionContext, HttpException, Inject, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { Client, type ClientMeta, CsrfFormField, RequireCsrf } from '../accounts/auth.decorators';
 import { InvalidRequestException, refusalMessage } from '../common/api-error';
 import { Endpoint, Parsed, parseRequestPart } from '../common/endpoint';
+import { type HttpReply, type HttpRequest, isUrlencoded, sendJson } from '../common/http';
 import { FormsService } from './forms.service';
 import { OutboxService } from './outbox.service';
 
@@ -41,8 +41,8 @@ type QuoteRequest =
  * the JSON body first), checked by the one schema of the operation.
  */
 const QuoteBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): QuoteRequest => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  const fromForm = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+  const req = ctx.switchToHttp().getRequest<HttpRequest>();
+  const fromForm = isUrlencoded(req);
   if (!fromForm) return { fromForm, body: parseRequestPart(formsApi.sendInsuranceQuote.body, req.body, 'body') };
   const raw = insuranceQuoteFromForm((req.body ?? {}) as Record<string, unknown>);
   try {
@@ -72,25 +72,25 @@ export class FormsController {
   async sendInsuranceQuote(
     @QuoteBody() quote: QuoteRequest,
     @Client() client: ClientMeta,
-    @Res() res: Response,
+    @Res() res: HttpReply,
   ): Promise<void> {
     if (!quote.fromForm) {
-      res.status(201).json(await this.forms.sendInsuranceQuote(quote.body, client.ip));
+      sendJson(res, 201, await this.forms.sendInsuranceQuote(quote.body, client.ip));
       return;
     }
     // A browser that posted the form itself shows what the server answers: back to the page, with
     // the confirmation, each field's problem, or the refusal (e.g. 429) in words. Nothing is stored
     // when it is refused.
     if (quote.problems) {
-      res.redirect(303, quoteRefusedPath({ problems: quote.problems }));
+      res.redirect(quoteRefusedPath({ problems: quote.problems }), 303);
       return;
     }
     try {
       const receipt = await this.forms.sendInsuranceQuote(quote.body, client.ip);
-      res.redirect(303, quoteSentPath(receipt.id));
+      res.redirect(quoteSentPath(receipt.id), 303);
     } catch (err) {
       if (!(err instanceof HttpException) || err.getStatus() >= 500) throw err;
-      res.redirect(303, quoteRefusedPath({ error: refusalMessage(err) }));
+      res.redirect(quoteRefusedPath({ error: refusalMessage(err) }), 303);
     }
   }
 

@@ -26,7 +26,7 @@ const ROUTE_WORDS = new Set([
 /**
  * The role a request to bull-board's routes (path relative to the mount) needs: operators read
  * everything and may retry or promote one job; every other write is an admin's; obliterating a
- * queue is nobody's. Matched the way Express routes (case-insensitive, a trailing slash ignored,
+ * queue is nobody's. Matched the way the server routes (case-insensitive, a trailing slash ignored,
  * each segment decoded), so no spelling of a route slips past its rule.
  */
 export function boardPermission(method: string, path: string): BoardPermission {

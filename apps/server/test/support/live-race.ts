@@ -169,12 +169,16 @@ export function expectFramesInOrder(frames: readonly RaceFrame[], raceId: number
 
 /**
  * Closes a race and writes its result as the runner does at the finish, without waiting for the
- * racing clock; answers the finishing order (program numbers).
+ * racing clock; answers the finishing order (program numbers). Safe to retry: a race already
+ * finished (a try whose commit went through before its connection was cut) is left finished, and
+ * recording it again reads the one result.
  */
 export async function finishRace(app: INestApplication, raceId: number): Promise<number[]> {
   await app
     .get(DataSource)
-    .query(`UPDATE current_races SET status = 'closed', post_time = now() WHERE id = $1`, [raceId]);
+    .query(`UPDATE current_races SET status = 'closed', post_time = now() WHERE id = $1 AND status <> 'finished'`, [
+      raceId,
+    ]);
   const racing = app.get(RacingService);
   const runnable = await racing.runnable(raceId);
   if (!runnable) throw new Error(`race ${raceId} not runnable`);

@@ -1,11 +1,11 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../../src/bootstrap';
 import { createRootLogger } from '../../src/common/logger';
 import { loadConfig } from '../../src/config/app-config';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   baseUrl: string;
   get<T = unknown>(path: string): Promise<{ status: number; body: T }>;
   close(): Promise<void>;

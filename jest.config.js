@@ -16,8 +16,10 @@ const swc = [
 
 const common = {
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  // NestJS 12 ships ESM only: let SWC compile those files to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm|file-type|@tokenizer|token-types|strtok3)/)'],
+  // NestJS 12 ships ESM only (and so does @fastify/static's content-disposition): let SWC compile those files to CommonJS.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|uid|load-esm|file-type|@tokenizer|token-types|strtok3|content-disposition|@fastify/static/node_modules/content-disposition)/)',
+  ],
   moduleNameMapper: { '^@furlong/(domain|contracts)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',
 };
@@ -70,6 +72,11 @@ module.exports = {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],
+      // A test gets 90 s unless it says (a project's `testTimeout` is ignored: see this file).
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-timeout.ts'],
+      // One seeded database per run, each suite's a copy of it (see test/support/seeded-template.ts).
+      globalSetup: '<rootDir>/test/support/seeded-template.ts',
+      globalTeardown: '<rootDir>/test/support/seeded-template-teardown.ts',
     },
     {
       ...common,

@@ -1,18 +1,19 @@
 import type { Page } from 'playwright-core';
 import { logIn, newAccount, signUpAndLogIn } from '../support/accounts';
 import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
-import { scratchDatabase } from '../support/postgres';
+import { BROWSER_STEP_MS } from '../support/browser-suite';
+import { seededDatabase } from '../support/postgres';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 // Accounts end to end in Debian's chromium: real sessions (cookies), real forms, two devices.
 describe('accounts in a browser', () => {
-  let db: Awaited<ReturnType<typeof scratchDatabase>>;
+  let db: Awaited<ReturnType<typeof seededDatabase>>;
   let server: ServerProcess;
   let desk: TestBrowser;
   let page: Page;
 
   beforeAll(async () => {
-    db = await scratchDatabase('furlong_accounts_browser');
+    db = await seededDatabase('furlong_accounts_browser');
     server = await startServerProcess({ DATABASE_URL: db.url });
     desk = await launchBrowser();
   }, 180_000);
@@ -26,7 +27,7 @@ describe('accounts in a browser', () => {
   beforeEach(async () => {
     await desk.context.clearCookies();
     page = await desk.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(BROWSER_STEP_MS);
   });
 
   afterEach(async () => {
@@ -95,7 +96,7 @@ describe('accounts in a browser', () => {
     const phone = await launchBrowser();
     try {
       const phonePage = await phone.newPage();
-      phonePage.setDefaultTimeout(15_000);
+      phonePage.setDefaultTimeout(BROWSER_STEP_MS);
       const account = await signUpAndLogIn(phonePage, server.baseUrl, newAccount('phone'));
 
       await page.goto(url('/login'));

@@ -152,17 +152,13 @@ async function pick3WillPays(baseUrl: string, legs: CurrentRaceSummary[], timeou
 // in each), finalizes it, finds it pending in the betting history, and after the third race sees it
 // settled by the pari-mutuel rules, with the wallet moved by exactly the payout.
 describe('an advanced Pick 3 in the browser', () => {
-  const suite = browserSuite(
-    'furlong_advanced_bet',
-    {
-      RACING_ENABLED: 'true',
-      RACING_TIME_SCALE: String(TIME_SCALE),
-      RACING_SCHEDULER_SECONDS: '1',
-      // Three racing hours: the whole sequence is open (first leg ≥ 40 min away, legs ≤ 35 min apart).
-      RACING_OPEN_LEAD_MINUTES: '180',
-    },
-    20_000,
-  );
+  const suite = browserSuite('furlong_advanced_bet', {
+    RACING_ENABLED: 'true',
+    RACING_TIME_SCALE: String(TIME_SCALE),
+    RACING_SCHEDULER_SECONDS: '1',
+    // Three racing hours: the whole sequence is open (first leg ≥ 40 min away, legs ≤ 35 min apart).
+    RACING_OPEN_LEAD_MINUTES: '180',
+  });
   let server: ServerProcess;
   let page: Page;
 

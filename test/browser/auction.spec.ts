@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { logIn, signUpAndLogIn } from '../support/accounts';
 import { launchBrowser, screenshot, type TestBrowser } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
+import { BROWSER_STEP_MS, browserSuite } from '../support/browser-suite';
 import type { ServerProcess } from '../support/server-process';
 
 const ADMIN = { email: 'auctioneer@furlong.test', password: 'the auctioneers password' };
@@ -14,18 +14,14 @@ const PHONE = { width: 390, height: 844 };
 // a bid in the last seconds extends the close, the hammer falls on both screens, and the winner
 // finds the horse in their stable and the sales contract, whose PDF opens.
 describe('the auction in a browser', () => {
-  const suite = browserSuite(
-    'furlong_browser_auction',
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUCTION_SOFT_CLOSE_SECONDS: String(SOFT_CLOSE_S),
-      AUCTION_HOUSE_SALES: 'false',
-      RACING_ENABLED: 'false',
-      FAIR_ODDS_RUNS: '0',
-    },
-    20_000,
-  );
+  const suite = browserSuite('furlong_browser_auction', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUCTION_SOFT_CLOSE_SECONDS: String(SOFT_CLOSE_S),
+    AUCTION_HOUSE_SALES: 'false',
+    RACING_ENABLED: 'false',
+    FAIR_ODDS_RUNS: '0',
+  });
   let server: ServerProcess;
   let a: Page;
   let second: TestBrowser | undefined;
@@ -79,7 +75,7 @@ describe('the auction in a browser', () => {
     a.on('pageerror', (err) => errors.push(`A: ${err.message}`));
     second = await launchBrowser();
     const b = await second.newPage();
-    b.setDefaultTimeout(20_000);
+    b.setDefaultTimeout(BROWSER_STEP_MS);
     b.on('pageerror', (err) => errors.push(`B: ${err.message}`));
 
     // The admin makes a public sale of one house horse closing soon, from the admin's session.

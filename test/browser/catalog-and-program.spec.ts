@@ -16,7 +16,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15
 
 // Whole flows in Debian's chromium against the built server on the machine's PostgreSQL.
 describe('the web client in a browser', () => {
-  const suite = browserSuite('furlong_browser', {}, 15_000);
+  const suite = browserSuite('furlong_browser', {});
   let server: ServerProcess;
   let page: Page;
 

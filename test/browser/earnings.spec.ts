@@ -8,7 +8,7 @@ import type { ServerProcess } from '../support/server-process';
 
 // The earnings page in chromium against the built server on a seeded scratch database.
 describe('the earnings page in a browser', () => {
-  const suite = browserSuite('furlong_browser_earnings', {}, 20_000);
+  const suite = browserSuite('furlong_browser_earnings', {});
   let server: ServerProcess;
   let page: Page;
 

@@ -8,7 +8,7 @@ import type { ServerProcess } from '../support/server-process';
 // The home page's featured performers in chromium against the built server: the hour's four (or
 // nobody when no card runs), the bonus sentence and the countdown, on a desktop and on a phone.
 describe('the featured bonus on the home page in a browser', () => {
-  const suite = browserSuite('furlong_browser_featured', {}, 20_000);
+  const suite = browserSuite('furlong_browser_featured', {});
   let server: ServerProcess;
   let page: Page;
 

@@ -11,7 +11,7 @@ const PHONE = { width: 375, height: 812 };
 // Pixi race screen with its live-stream meters, the finish scoring the pick on the leader board,
 // and the random data collection kept in the tab's session storage.
 describe('free races in a browser', () => {
-  const suite = browserSuite('furlong_browser_free', { RACING_ENABLED: 'false', FAIR_ODDS_RUNS: '0' }, 20_000);
+  const suite = browserSuite('furlong_browser_free', { RACING_ENABLED: 'false', FAIR_ODDS_RUNS: '0' });
 
   async function sql(text: string, values: unknown[] = []): Promise<void> {
     const db = new Client({ connectionString: suite.databaseUrl });

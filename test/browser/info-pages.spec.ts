@@ -10,7 +10,7 @@ import type { ServerProcess } from '../support/server-process';
 const view = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
 
 describe('the information pages in a browser', () => {
-  const suite = browserSuite('furlong_browser_info', {}, 20_000);
+  const suite = browserSuite('furlong_browser_info', {});
   let server: ServerProcess;
   let page: Page;
 

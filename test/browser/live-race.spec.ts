@@ -34,15 +34,11 @@ async function canvasColours(page: Page): Promise<number> {
 // verifies it: the seed's hash in the browser, the engine re-run in the browser when the result
 // publishes its inputs, and the server's own check.
 describe('a live race in the browser', () => {
-  const suite = browserSuite(
-    'furlong_live_race',
-    {
-      RACING_ENABLED: 'true',
-      RACING_TIME_SCALE: TIME_SCALE,
-      RACING_SCHEDULER_SECONDS: '1',
-    },
-    20_000,
-  );
+  const suite = browserSuite('furlong_live_race', {
+    RACING_ENABLED: 'true',
+    RACING_TIME_SCALE: TIME_SCALE,
+    RACING_SCHEDULER_SECONDS: '1',
+  });
   let server: ServerProcess;
   let page: Page;
 

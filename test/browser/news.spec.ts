@@ -11,7 +11,7 @@ import type { ServerProcess } from '../support/server-process';
 const view = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
 
 describe('the news in a browser', () => {
-  const suite = browserSuite('furlong_browser_news', {}, 20_000);
+  const suite = browserSuite('furlong_browser_news', {});
   let server: ServerProcess;
   let page: Page;
 

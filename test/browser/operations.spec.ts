@@ -47,19 +47,15 @@ const QUEUE_PREFIX = `furlong-browser-ops-${process.pid}`;
 // opens the queue board, watches the operations page while a race runs, tries an endpoint and runs
 // the app test.
 describe('the operations pages in a browser', () => {
-  const suite = browserSuite(
-    'furlong_operations',
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RACING_ENABLED: 'true',
-      RACING_TIME_SCALE: '20',
-      RACING_SCHEDULER_SECONDS: '1',
-      REDIS_URL,
-      QUEUE_PREFIX,
-    },
-    20_000,
-  );
+  const suite = browserSuite('furlong_operations', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RACING_ENABLED: 'true',
+    RACING_TIME_SCALE: '20',
+    RACING_SCHEDULER_SECONDS: '1',
+    REDIS_URL,
+    QUEUE_PREFIX,
+  });
 
   afterAll(() => dropRedisKeys(REDIS_URL, QUEUE_PREFIX));
   let server: ServerProcess;

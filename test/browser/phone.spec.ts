@@ -33,11 +33,11 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
 // The site on a phone (375 px): the menu folds into /hamburger, tables scroll inside themselves or
 // stack, the race canvas fits; screenshots of home, race card, bet slip, race screen and results.
 describe('the site on a phone', () => {
-  const suite = browserSuite(
-    'furlong_phone',
-    { RACING_ENABLED: 'true', RACING_SCHEDULER_SECONDS: '1', RACING_OPEN_LEAD_MINUTES: '720' },
-    20_000,
-  );
+  const suite = browserSuite('furlong_phone', {
+    RACING_ENABLED: 'true',
+    RACING_SCHEDULER_SECONDS: '1',
+    RACING_OPEN_LEAD_MINUTES: '720',
+  });
   let server: ServerProcess;
   let page: Page;
 
@@ -132,7 +132,11 @@ describe('the site on a phone', () => {
     // The bet slip starts at the default bet; the morning line reads in decimal (5-2 → 3.50).
     await page.goto(`${server.baseUrl}/bets?raceId=${race.id}`);
     await page.getByRole('heading', { name: /^Bets — / }).waitFor();
-    expect(await page.getByLabel('Bet amount ($)').inputValue()).toBe('5');
+    // The account's settings may arrive after the race: the form then starts again at the default bet.
+    const amount = page.getByLabel('Bet amount ($)');
+    const deadline = Date.now() + 10_000;
+    while ((await amount.inputValue()) !== '5' && Date.now() < deadline) await page.waitForTimeout(100);
+    expect(await amount.inputValue()).toBe('5');
     const firstLine = race.entries[0]?.morning_line as string;
     const [num, den] = firstLine.split('-').map(Number) as [number, number];
     await page

@@ -3,8 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
 import { screenshot } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
+import { bringPostNear } from '../support/racing-clock';
 import type { ServerProcess } from '../support/server-process';
 
+/** The racing clock's pace here. */
+const TIME_SCALE = 20;
 /** Racing minutes a race must have left for the walk to bet on it (20×: 3 s of wall time each). */
 const MIN_MTP = 8;
 const MAX_MTP = 25;
@@ -32,16 +35,12 @@ async function raceToBetOn(page: Page, baseUrl: string): Promise<Locator> {
 // history by name → the winner's profile with that race in its past performances. At 20× a race
 // posts every minute or two and runs in seconds.
 describe("a fan's race day in the browser", () => {
-  const suite = browserSuite(
-    'furlong_race_day',
-    {
-      RACING_ENABLED: 'true',
-      RACING_TIME_SCALE: '20',
-      RACING_SCHEDULER_SECONDS: '1',
-      RACING_OPEN_LEAD_MINUTES: '30',
-    },
-    20_000,
-  );
+  const suite = browserSuite('furlong_race_day', {
+    RACING_ENABLED: 'true',
+    RACING_TIME_SCALE: String(TIME_SCALE),
+    RACING_SCHEDULER_SECONDS: '1',
+    RACING_OPEN_LEAD_MINUTES: '30',
+  });
   let server: ServerProcess;
   let page: Page;
 
@@ -93,6 +92,8 @@ describe("a fan's race day in the browser", () => {
     await screenshot(page, 'race-day-4-review');
     await page.getByRole('button', { name: 'Place Bet' }).click();
     await page.getByText(/2 bets placed for \$[\d,.]+\. Your balance is/).waitFor();
+    // The off brought near (1.5 s of wall time): the walk watches the race, not the card's minutes.
+    expect(await bringPostNear(suite.databaseUrl, raceId, TIME_SCALE, 30_000)).toBe(true);
 
     // Watch it: the race screen goes to the result by itself five seconds after the finish.
     await page.goto(`${server.baseUrl}/race/${raceId}`);

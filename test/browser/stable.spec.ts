@@ -11,11 +11,11 @@ import type { ServerProcess } from '../support/server-process';
 describe('the stable in a browser', () => {
   // Live racing at the wall clock's pace, without fair odds: a first start opens dozens of races, and
   // their fair odds would take a core from the suite that runs beside this one (a race at 20×).
-  const suite = browserSuite(
-    'furlong_browser_stable',
-    { RACING_SCHEDULER_SECONDS: '1', LOG_LEVEL: 'info', FAIR_ODDS_RUNS: '0' },
-    30_000,
-  );
+  const suite = browserSuite('furlong_browser_stable', {
+    RACING_SCHEDULER_SECONDS: '1',
+    LOG_LEVEL: 'info',
+    FAIR_ODDS_RUNS: '0',
+  });
   let server: ServerProcess;
   let page: Page;
 

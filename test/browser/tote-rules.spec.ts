@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { logIn, signUpAndLogIn } from '../support/accounts';
 import { screenshot } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
+import { bringPostNear, racingNowMs } from '../support/racing-clock';
 import type { ServerProcess } from '../support/server-process';
 
 const ADMIN = { email: 'steward@furlong.test', password: 'the stewards password' };
@@ -45,12 +46,9 @@ const MIN_MTP = 6;
 /** At most this many racing minutes to post, so the walk waits at most a minute and a half for the off. */
 const MAX_MTP = 30;
 
-/** The server's racing clock at 20×: midnight UTC + (wall − midnight) × 20 (see RacingClock). */
-function racingNow(): number {
-  const wall = Date.now();
-  const midnight = Math.floor(wall / 86_400_000) * 86_400_000;
-  return midnight + (wall - midnight) * 20;
-}
+/** The racing clock's pace here, and how near a race's off is brought once its bets are placed (1.5 s of wall time). */
+const TIME_SCALE = 20;
+const OFF_IN_RACING_MS = 30_000;
 
 interface Candidate {
   id: number;
@@ -99,7 +97,7 @@ async function stageDeadHeat(databaseUrl: string): Promise<Candidate> {
                              WHERE e.current_race_id = current_races.id AND e.scratched_at IS NOT NULL)
             AND post_time > $1 AND post_time < $2
           ORDER BY post_time LIMIT 1`,
-        [new Date(racingNow() + MIN_MTP * 60_000), new Date(racingNow() + MAX_MTP * 60_000)],
+        [new Date(racingNowMs(TIME_SCALE) + MIN_MTP * 60_000), new Date(racingNowMs(TIME_SCALE) + MAX_MTP * 60_000)],
       );
       const race = rows[0];
       if (race) {
@@ -142,21 +140,17 @@ async function betWin(page: Page, baseUrl: string, raceId: number, post: number)
 // pool; nobody backs the winner, and the pool pays the runner-up (Va. 11VAC10-20-320). The race is
 // given a seed that runs to a dead heat (recorded to the hundredth) before it runs.
 describe('the tote rules on the race card and the result page in the browser', () => {
-  const suite = browserSuite(
-    'furlong_tote_rules',
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RACING_ENABLED: 'true',
-      RACING_TIME_SCALE: '20',
-      RACING_SCHEDULER_SECONDS: '1',
-      // An hour of races open at once: a race 6 to 30 racing minutes from post to stage a dead heat on.
-      RACING_OPEN_LEAD_MINUTES: '60',
-      WAGERING_SEED_WIN_CENTS: '0',
-      WAGERING_CROWD_CENTS_PER_TICK: '0',
-    },
-    20_000,
-  );
+  const suite = browserSuite('furlong_tote_rules', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RACING_ENABLED: 'true',
+    RACING_TIME_SCALE: String(TIME_SCALE),
+    RACING_SCHEDULER_SECONDS: '1',
+    // An hour of races open at once: a race 6 to 30 racing minutes from post to stage a dead heat on.
+    RACING_OPEN_LEAD_MINUTES: '60',
+    WAGERING_SEED_WIN_CENTS: '0',
+    WAGERING_CROWD_CENTS_PER_TICK: '0',
+  });
   let server: ServerProcess;
   let page: Page;
 
@@ -171,6 +165,7 @@ describe('the tote rules on the race card and the result page in the browser', (
     const race = await stageDeadHeat(suite.databaseUrl);
     const runnerUp = race.finish[1]?.[0] as number;
     await betWin(page, server.baseUrl, race.id, runnerUp);
+    expect(await bringPostNear(suite.databaseUrl, race.id, TIME_SCALE, OFF_IN_RACING_MS)).toBe(true);
 
     await page.goto(`${server.baseUrl}/race/${race.id}`);
     await page.waitForURL(new RegExp(`/race-results\\?id=${race.id}$`), { timeout: 240_000 });
@@ -229,6 +224,7 @@ describe('the tote rules on the race card and the result page in the browser', (
     ).toBe(0);
 
     // The race runs without it; its result page lists the scratch.
+    expect(await bringPostNear(suite.databaseUrl, raceId, TIME_SCALE, OFF_IN_RACING_MS)).toBe(true);
     const official = await result(page, server.baseUrl, raceId);
     expect(official.finishers.map((f) => f.horse_name)).not.toContain(horse);
     await page.goto(`${server.baseUrl}/race-results?id=${raceId}`);

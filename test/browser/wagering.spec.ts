@@ -23,16 +23,12 @@ async function openRace(baseUrl: string, timeoutMs = 90_000): Promise<number> {
 
 // A member places a $2 Win bet on an open race from the bets screen and finds it in the betting history.
 describe('wagering in the browser', () => {
-  const suite = browserSuite(
-    'furlong_wagering',
-    {
-      RACING_ENABLED: 'true',
-      RACING_SCHEDULER_SECONDS: '1',
-      // Races open for betting hours before post, so one is open as soon as the day's card exists.
-      RACING_OPEN_LEAD_MINUTES: '720',
-    },
-    20_000,
-  );
+  const suite = browserSuite('furlong_wagering', {
+    RACING_ENABLED: 'true',
+    RACING_SCHEDULER_SECONDS: '1',
+    // Races open for betting hours before post, so one is open as soon as the day's card exists.
+    RACING_OPEN_LEAD_MINUTES: '720',
+  });
   let server: ServerProcess;
   let page: Page;
 

@@ -44,7 +44,17 @@ describe('the embedded default (PGlite, no Redis)', () => {
   }
 
   it('should boot, migrate, seed and answer a list query', async () => {
-    server = await startServerProcess(env);
+    // While it seeds, its address answers with a page that says it is starting (the API: a 503 JSON).
+    let whileStarting: Promise<[Response, Response]> | undefined;
+    server = await startServerProcess(env, 120_000, (line) => {
+      const at = /until it is up, (http:\/\/\S+) shows a page/.exec(line)?.[1]?.replace('localhost', '127.0.0.1');
+      if (at && !whileStarting) whileStarting = Promise.all([fetch(`${at}/`), fetch(`${at}/api/health`)]);
+    });
+    const [startingPage, startingApi] = (await whileStarting) ?? [];
+    expect(startingPage?.status).toBe(503);
+    expect(await startingPage?.text()).toContain('Furlong is starting');
+    expect(startingApi?.status).toBe(503);
+    expect(await startingApi?.json()).toMatchObject({ reason: 'starting' });
 
     // Healthy once its first passes have run: a first start makes the day's cards and opens races (and
     // their fair odds) at once, and on a machine the other suites share its scheduler can be late a

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './browser';
-import { scratchDatabase } from './postgres';
+import { seededDatabase } from './postgres';
 import { type ServerProcess, startServerProcess } from './server-process';
+
+/**
+ * How long a page step may take by default (a click's navigation, an element to show). The browser
+ * suites share two cores with their servers, PostgreSQL and the other test files: on a slow machine a
+ * lazy page's chunk or a first answer has taken over 15 s, so a step gets 30 s (and a test 90 s, in
+ * browser-timeout.ts); a test that waits for something longer (a race) says so where it waits.
+ */
+export const BROWSER_STEP_MS = 30_000;
 
 export interface BrowserSuite {
   readonly server: ServerProcess;
@@ -18,14 +26,14 @@ export interface BrowserSuite {
 
 /**
  * Registers the hooks of a browser suite (call it inside `describe`): the built server on a scratch
- * PostgreSQL database with `env`, one chromium profile for the suite, and a new page per test.
+ * PostgreSQL database holding the seeded catalog (seededDatabase) with `env`, one chromium profile for the suite, and a new page per test.
  */
 export function browserSuite(
   databasePrefix: string,
   env: Record<string, string> = {},
-  pageTimeoutMs = 20_000,
+  pageTimeoutMs = BROWSER_STEP_MS,
 ): BrowserSuite {
-  let db: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let db: Awaited<ReturnType<typeof seededDatabase>> | undefined;
   let server: ServerProcess | undefined;
   let browser: TestBrowser | undefined;
   let page: Page | undefined;
@@ -34,7 +42,7 @@ export function browserSuite(
   const serverEnv = (databaseUrl: string) => ({ DATABASE_URL: databaseUrl, FAIR_ODDS_RUNS: '200', ...env });
 
   beforeAll(async () => {
-    db = await scratchDatabase(databasePrefix);
+    db = await seededDatabase(databasePrefix);
     server = await startServerProcess(serverEnv(db.url));
     browser = await launchBrowser();
   }, 180_000);

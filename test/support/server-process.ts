@@ -35,8 +35,13 @@ export interface ServerProcess {
 /**
  * Runs the built server (`npm run build` first) as a child process on a free loopback port and
  * resolves once it logs that it is up; rejects with its output if it exits or takes too long.
+ * `onLine` hears each log line as it comes (e.g. to reach the server while it starts).
  */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  onLine?: (line: string) => void,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgsFromEnv('SERVER_NODE_ARGS'), SERVER_MAIN], {
     // No simulated scratches unless a test asks for them (RACING_SCRATCH_RATE in `env`).
     env: {
@@ -63,6 +68,7 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 120_
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream as NodeJS.ReadableStream }).on('line', (line) => {
         lines.push(line);
+        onLine?.(line);
         const match = /Furlong is up at (http:\/\/\S+?)[ )"]/.exec(line);
         if (match?.[1]) {
           clearTimeout(timer);

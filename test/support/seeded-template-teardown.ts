@@ -1,0 +1,3 @@
+import { dropSeededTemplate } from './seeded-template';
+
+export default dropSeededTemplate;

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
 import { PoolService } from '../src/wagering/pool.service';
 import { ApiSession } from './support/api-session';
-import { finishRace, stageRace, waitFor, withoutDeadHeat } from './support/live-race';
+import { finishRace, stageRace, waitFor, withDeadHeatForWin, withoutDeadHeat } from './support/live-race';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
 
@@ -284,6 +284,7 @@ describe('Wagering pools', () => {
         race_ids: [r1, r2, r3],
         carryover_cents: 0,
         winners: null,
+        leg_winners: null,
         will_pays: null,
       });
 
@@ -297,6 +298,7 @@ describe('Wagering pools', () => {
       const board = await tote(r3);
       const willPays = board.pick_will_pays.find((p) => p.bet_type === 'Pick 3');
       expect(willPays?.winners).toEqual([w1, w2]);
+      expect(willPays?.leg_winners).toEqual([[w1], [w2]]);
       const pick = (await poolsStartingAt(r1)).find((p) => p.bet_type === 'Pick 3') as PoolRecord;
       const money = await interests(pick.id);
       const net = netPoolCents(pick.gross_cents, PICK_TAKEOUT);
@@ -318,6 +320,48 @@ describe('Wagering pools', () => {
       // The wheel holds the winning sequence once, at 10 cents: the will-pay for $2, pro rata.
       expect(settled).toMatchObject({ status: 'won', payout_cents: ticketPayoutCents(10, shown / 2) });
       expect((await tote(r3)).pick_will_pays.find((p) => p.bet_type === 'Pick 3')?.will_pays).toBeNull();
+      expect(await ledgerSum()).toBe(0);
+    }, 90_000);
+
+    it('should count every dead-heated winner of an earlier leg in the Pick 3 will-pays, and pay what they showed', async () => {
+      const [trackId] = await tracksWith(4);
+      const [r1, r2, r3] = (await stageCard(trackId as number)) as [number, number, number];
+      await open(r1, r2, r3);
+      // Leg 1 a dead heat for the win: a ticket with either winner has it right.
+      const heat = await withDeadHeatForWin(sut.app, r1);
+      const [n1, n2, n3] = [await fieldSize(r1), await fieldSize(r2), await fieldSize(r3)];
+      const punter = await bettor();
+      const wheel = { bet_type: 'Pick 3' as const, race_ids: [r1, r2, r3], amount_cents: 10, box: false };
+      const slip = await place(punter, [{ ...wheel, selections: [all(n1), all(n2), all(n3)] }]);
+      expect(slip.status).toBe(201);
+
+      const finished = await finish(r1);
+      expect([...finished.slice(0, heat.length)].sort((a, b) => a - b)).toEqual(heat);
+      const [w2] = await finish(r2);
+      const willPays = (await tote(r3)).pick_will_pays.find((p) => p.bet_type === 'Pick 3');
+      expect(willPays?.winners).toEqual([heat[0], w2]);
+      expect(willPays?.leg_winners).toEqual([heat, [w2]]);
+      const pick = (await poolsStartingAt(r1)).find((p) => p.bet_type === 'Pick 3') as PoolRecord;
+      const money = await interests(pick.id);
+      const net = netPoolCents(pick.gross_cents, PICK_TAKEOUT);
+      expect(willPays?.will_pays).toEqual(
+        all(n3).map((h) => {
+          const m = heat.reduce((sum, d) => sum + (money[`${d}-${w2}-${h}`] ?? 0), 0);
+          return { post_position: h, payout_cents: m > 0 ? 2 * pricePerDollarCents(net - m, m) : null };
+        }),
+      );
+
+      const w3 = await winnerOf(r3);
+      const shown = willPays?.will_pays?.find((w) => w.post_position === w3)?.payout_cents as number;
+      await finish(r3);
+      const settled = await waitFor('the Pick 3 settled', async () => {
+        const items = (await punter.get<BetListResponse>('/api/me/bets')).body.items;
+        const bet = items.find((b) => b.bet_type === 'Pick 3');
+        return bet && bet.status !== 'pending' ? bet : undefined;
+      });
+      // The wheel holds a winning sequence through each dead-heated winner, 10 cents on each: each
+      // is paid the will-pay for $2, pro rata.
+      expect(settled).toMatchObject({ status: 'won', payout_cents: heat.length * ticketPayoutCents(10, shown / 2) });
       expect(await ledgerSum()).toBe(0);
     }, 90_000);
   });

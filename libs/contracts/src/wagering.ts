@@ -347,8 +347,16 @@ export const pickWillPaysSchema = z
     bet_type: betTypeSchema,
     race_ids: z.array(z.int()),
     carryover_cents: z.int(),
-    /** Winners of the earlier legs, in order, once they are all official; null before. */
+    /**
+     * Winners of the earlier legs, in order, once they are all official; null before. A leg won in a
+     * dead heat shows the lowest program number here and every dead-heated winner in `leg_winners`.
+     */
     winners: z.array(z.int()).nullable(),
+    /**
+     * Every winner of each earlier leg (more than one where horses dead-heated for the win: a ticket
+     * with any of them has the leg right, and the will-pays count them all); null with `winners`.
+     */
+    leg_winners: z.array(z.array(z.int()).min(1)).nullable(),
     /**
      * Once every earlier leg is official and this one has not run: what a $2 ticket with every
      * earlier winner and each horse of this race pays; null before (and after this race is official).

@@ -8,6 +8,7 @@ import {
   type Pool,
   type PoolSettlement,
   payTickets,
+  pickWillPayPrefixes,
   pickWillPays,
   poolNetCents,
   pricePerDollarCents,
@@ -186,6 +187,28 @@ describe(pickWillPays.name, () => {
     const sut = pickWillPays(poolNetCents(pool), pool.money, [1, 2], [1, 2, 3]);
     // net = 10,000 × 0.75 + 500 = 8,000: on 1-2-1 (8,000 − 1,000) / 1,000 → $8.00; on 1-2-2 → $2.00.
     expect(sut).toEqual({ '1': 800, '2': 200, '3': null });
+  });
+
+  it('should price a dead heat in an earlier leg as settlement pays it: every dead-heated winner right', () => {
+    const pool: Pool = {
+      takeout: 0,
+      money: { '1-2-1': 1000, '3-2-1': 500, '1-2-2': 2000, '2-2-1': 700, '1-3-1': 300 },
+    };
+    // Leg 1 a dead heat of 1 and 3, leg 2 won by 2: 1-2-1 and 3-2-1 are both all right on horse 1.
+    const sut = pickWillPays(poolNetCents(pool), pool.money, [[1, 3], 2], [1, 2, 3]);
+    const settled = settlePickPool(pool, [[1, 3], 2, 1]);
+    // net 4,500 over 1,500 on horse 1 → $3.00 per $1; on 2 only 1-2-2 (2,000) → $2.20 (broken).
+    expect(sut).toEqual({ '1': 300, '2': 220, '3': null });
+    expect(priceOf(settled, '1-2-1')).toBe(sut['1']);
+    expect(priceOf(settled, '3-2-1')).toBe(sut['1']);
+    expect(priceOf(settlePickPool(pool, [[1, 3], 2, 2]), '1-2-2')).toBe(sut['2']);
+  });
+});
+
+describe(pickWillPayPrefixes.name, () => {
+  it('should give one prefix per way through the earlier winners', () => {
+    expect(pickWillPayPrefixes([4, 7])).toEqual(['4-7-']);
+    expect(pickWillPayPrefixes([[1, 3], 2, [5, 6]])).toEqual(['1-2-5-', '1-2-6-', '3-2-5-', '3-2-6-']);
   });
 });
 

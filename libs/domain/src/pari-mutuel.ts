@@ -481,24 +481,44 @@ export function probables(pool: Pool): Record<string, number> {
 
 /**
  * Pick N will-pays (per $1, cents) once every leg but the last is official: for each horse of the
- * last leg, what the ticket holding every earlier winner and that horse returns if it wins: the net
- * pool (`netCents`, poolNetCents of the whole pool, carryover in included) over the money on that
- * sequence, broken and at the minimum; null when no money is on it (consolation would then apply).
- * `money` needs to hold only the sequences that start with the earlier winners.
+ * last leg, what a ticket with every earlier leg right and that horse returns if it wins: the net
+ * pool (`netCents`, poolNetCents of the whole pool, carryover in included) over the money on every
+ * such sequence, broken and at the minimum; null when no money is on it (consolation would then
+ * apply). An earlier leg won in a dead heat has each of its winners right, as settlePickPool pays
+ * them: the money of every sequence through any of them shares the price. `money` needs to hold only
+ * the sequences through the earlier winners (pickWillPayPrefixes).
  */
 export function pickWillPays(
   netCents: number,
   money: PoolMoney,
-  earlierWinners: readonly number[],
+  earlierWinners: LegWinners,
   lastLeg: readonly number[],
   rules: PriceRules = DEFAULT_PRICE_RULES,
 ): Record<string, number | null> {
+  const right = earlierWinners.map((w) => new Set(typeof w === 'number' ? [w] : w));
+  const onLast = new Map<number, number>();
+  for (const [key, cents] of Object.entries(money)) {
+    const tuple = key.split('-').map(Number);
+    if (tuple.length !== right.length + 1 || !right.every((set, i) => set.has(tuple[i] as number))) continue;
+    const last = tuple[right.length] as number;
+    onLast.set(last, (onLast.get(last) ?? 0) + cents);
+  }
   const out: Record<string, number | null> = {};
   for (const h of lastLeg) {
-    const m = money[interestKey([...earlierWinners, h])] ?? 0;
+    const m = onLast.get(h) ?? 0;
     out[String(h)] = m > 0 ? pricePerDollarCents(netCents - m, m, 1, rules) : null;
   }
   return out;
+}
+
+/** The key prefixes ('3-5-') of the sequences pickWillPays prices: one per way through the earlier legs' winners. */
+export function pickWillPayPrefixes(earlierWinners: LegWinners): string[] {
+  let prefixes = [''];
+  for (const w of earlierWinners) {
+    const horses = typeof w === 'number' ? [w] : w;
+    prefixes = prefixes.flatMap((p) => horses.map((h) => `${p}${h}-`));
+  }
+  return prefixes;
 }
 
 // ─── House liquidity ─────────────────────────────────────────────────────────────────────────────

@@ -114,17 +114,21 @@ export class RaceHistoryRepository {
     return streak === -1 ? rows.length : streak;
   }
 
-  /** The official winner (program number) of each of these live races that has a result. */
-  async officialWinners(currentRaceIds: readonly number[]): Promise<Map<number, number>> {
+  /**
+   * The official winners (program numbers, ascending) of each of these live races that has a result:
+   * one, or every runner that dead-heated for the win.
+   */
+  async officialWinners(currentRaceIds: readonly number[]): Promise<Map<number, number[]>> {
     if (currentRaceIds.length === 0) return new Map();
-    const rows: { current_race_id: number; post_position: number }[] = await this.dataSource.query(
-      `SELECT DISTINCT ON (rr.current_race_id) rr.current_race_id, f.post_position
+    const rows: { current_race_id: number; post_positions: number[] }[] = await this.dataSource.query(
+      `SELECT rr.current_race_id, array_agg(f.post_position ORDER BY f.post_position) AS post_positions
          FROM race_results rr JOIN race_result_finishers f ON f.result_id = rr.id
         WHERE rr.current_race_id = ANY($1::int[])
-        ORDER BY rr.current_race_id, f.finish_position, f.post_position`,
+          AND f.finish_position = (SELECT min(g.finish_position) FROM race_result_finishers g WHERE g.result_id = rr.id)
+        GROUP BY rr.current_race_id`,
       [[...currentRaceIds]],
     );
-    return new Map(rows.map((r) => [r.current_race_id, Number(r.post_position)]));
+    return new Map(rows.map((r) => [r.current_race_id, r.post_positions.map(Number)]));
   }
 
   /**

@@ -265,8 +265,8 @@ export class RaceReadModel {
     return this.history.officialFinishes(raceIds, runner);
   }
 
-  /** The official winner (program number) of each of these races that has a result. */
-  officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
+  /** The official winners (program numbers: one, or those that dead-heated for the win) of each of these races that has a result. */
+  officialWinners(raceIds: readonly number[]): Promise<Map<number, number[]>> {
     return this.history.officialWinners(raceIds);
   }
 

@@ -12,6 +12,7 @@ import {
   type BetTypeRule,
   netPoolCents,
   type Pool,
+  pickWillPayPrefixes,
   pickWillPays,
   probables,
   seedPool,
@@ -496,7 +497,7 @@ export class PoolService {
     const field = line.runners.map((r) => r.post_position);
     const dd = ofType('Daily Double');
     const [daily_double, pick_will_pays] = await Promise.all([
-      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null,
+      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId)?.[0] ?? null) : null,
       Promise.all(picks.map((p) => this.pickWillPays(p, field, winners, winners.has(raceId)))),
     ]);
 
@@ -544,19 +545,20 @@ export class PoolService {
   private async pickWillPays(
     row: SequencePool,
     field: number[],
-    winners: Map<number, number>,
+    winners: Map<number, number[]>,
     lastOfficial: boolean,
   ): Promise<PickWillPays> {
     const earlier = row.race_ids.slice(0, -1).map((id) => winners.get(id));
-    const known = earlier.every((w) => w !== undefined) ? (earlier as number[]) : null;
+    const known = earlier.every((w) => w !== undefined) ? (earlier as number[][]) : null;
     const base = {
       bet_type: row.bet_type as BetTypeName,
       race_ids: row.race_ids,
       carryover_cents: row.carryover_cents,
-      winners: known,
+      winners: known?.map((w) => w[0] as number) ?? null,
+      leg_winners: known,
     };
     if (!known || lastOfficial || (row.state !== 'open' && row.state !== 'frozen')) return { ...base, will_pays: null };
-    const money = await this.sequences.interestsWithPrefix(row.id, `${known.join('-')}-`);
+    const money = await this.sequences.interestsWithPrefixes(row.id, pickWillPayPrefixes(known));
     const net = netPoolCents(row.gross_cents, row.takeout, row.carryover_cents);
     const prices = pickWillPays(net, money, known, field, this.config.wagering.priceRules);
     return {

@@ -57,18 +57,19 @@ export class SequencePoolRepository {
     return rows.map((r) => ({ ...r, gross_cents: Number(r.gross_cents), carryover_cents: Number(r.carryover_cents) }));
   }
 
-  /** The money on the interests of a pool that begin with `prefix` (e.g. '3-7-' for two legs won by 3 and 7). */
-  async interestsWithPrefix(poolId: number, prefix: string): Promise<Record<string, number>> {
+  /** The money on the interests of a pool that begin with any of `prefixes` (e.g. '3-7-' for two legs won by 3 and 7). */
+  async interestsWithPrefixes(poolId: number, prefixes: readonly string[]): Promise<Record<string, number>> {
     const rows: { interest: string; amount_cents: string }[] = await this.dataSource.query(
       `SELECT interest, amount_cents FROM wager_pool_interests
-        WHERE pool_id = $1 AND left(interest, length($2)) = $2`,
-      [poolId, prefix],
+        WHERE pool_id = $1
+          AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS p(prefix) WHERE left(interest, length(p.prefix)) = p.prefix)`,
+      [poolId, [...prefixes]],
     );
     return Object.fromEntries(rows.map((r) => [r.interest, Number(r.amount_cents)]));
   }
 
-  /** The official winner (program number) of each of these races that has a result. */
-  officialWinners(raceIds: readonly number[]): Promise<Map<number, number>> {
+  /** The official winners (program numbers: one, or those that dead-heated for the win) of each of these races that has a result. */
+  officialWinners(raceIds: readonly number[]): Promise<Map<number, number[]>> {
     return this.races.officialWinners(raceIds);
   }
 

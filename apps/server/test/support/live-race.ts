@@ -9,7 +9,7 @@ import type {
   RaceSnapshot,
   ServerToClientEvents,
 } from '@furlong/contracts';
-import { distanceFromFurlongs, officialTimeMs } from '@furlong/domain';
+import { distanceFromFurlongs, officialOrder, officialTimeMs, simulateFinish } from '@furlong/domain';
 import type { INestApplication } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
@@ -241,4 +241,32 @@ export async function withoutDeadHeat(app: INestApplication, raceId: number): Pr
       ]);
   }
   throw new Error(`race ${raceId}: no seed without a dead heat in 100 tries`);
+}
+
+/**
+ * Gives an open race a seed on which two or more runners dead-heat for the win (their official
+ * times equal), found by simulating its field on seed after seed. Answers the dead-heated winners
+ * by program number.
+ */
+export async function withDeadHeatForWin(app: INestApplication, raceId: number, tries = 100_000): Promise<number[]> {
+  const field = await app.get(RacingService).fieldToSimulate(raceId);
+  if (!field) throw new Error(`race ${raceId} has no field to simulate`);
+  const posts = field.race.runners.map((r) => r.post_position);
+  for (let i = 0; i < tries; i++) {
+    const seed = createHash('sha256').update(`dead-heat:${raceId}:${i}`).digest('hex');
+    const finish = simulateFinish({ ...field.race, seed });
+    const timeOf = (post: number) => officialTimeMs(finish.finish_times_ms[posts.indexOf(post)] ?? Number.NaN);
+    const order = officialOrder(finish, posts);
+    const best = timeOf(order[0] as number);
+    if (timeOf(order[1] as number) !== best) continue;
+    await app
+      .get(DataSource)
+      .query('UPDATE current_races SET seed = $2, seed_hash = $3 WHERE id = $1', [
+        raceId,
+        seed,
+        createHash('sha256').update(seed).digest('hex'),
+      ]);
+    return order.filter((p) => timeOf(p) === best).sort((a, b) => a - b);
+  }
+  throw new Error(`race ${raceId}: no seed with a dead heat for the win in ${tries} tries`);
 }

@@ -93,6 +93,7 @@ describe('BetOddsPage', () => {
       race_ids: [5, 6, 7],
       carryover_cents: 123_400,
       winners: null,
+      leg_winners: null,
       will_pays: null,
     };
     const first = makeTote(7, {
@@ -125,7 +126,8 @@ describe('BetOddsPage', () => {
       within(screen.getByRole('table', { name: 'Pools' })).getByRole('columnheader', { name: 'Carryover' }),
     ).toBeInTheDocument();
 
-    // Legs 1 and 2 of the Pick 3 are official; leg 1 of the double is this race, won by 2.
+    // Legs 1 and 2 of the Pick 3 are official (leg 1 a dead heat of 4 and 6); leg 1 of the double is
+    // this race, won by 2.
     const next = makeTote(7, {
       as_of: '2026-11-23T12:58:00.000Z',
       daily_double: {
@@ -138,6 +140,7 @@ describe('BetOddsPage', () => {
         {
           ...pick,
           winners: [4, 1],
+          leg_winners: [[4, 6], [1]],
           will_pays: [
             { post_position: 1, payout_cents: 15_820 },
             { post_position: 2, payout_cents: null },
@@ -149,8 +152,8 @@ describe('BetOddsPage', () => {
     const won = await screen.findByRole('table', { name: /Daily Double probables.*leg 1 won by 2/ });
     expect(within(won).getAllByRole('row')).toHaveLength(2);
     const pays = screen.getByRole('table', { name: /Pick 3 will-pays/ });
-    const horse1 = within(pays).getByRole('row', { name: /4-1 1 \$158\.20/ });
+    const horse1 = within(pays).getByRole('row', { name: /\(4 DH 6\)-1 1 \$158\.20/ });
     expect(horse1).toBeInTheDocument();
-    expect(within(pays).getByRole('row', { name: /4-1 2 —/ })).toBeInTheDocument();
+    expect(within(pays).getByRole('row', { name: /\(4 DH 6\)-1 2 —/ })).toBeInTheDocument();
   });
 });

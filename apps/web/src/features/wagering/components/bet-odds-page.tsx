@@ -229,8 +229,18 @@ function DailyDoubleBoard({ double }: { double: DailyDoubleProbables }) {
   );
 }
 
+/**
+ * The earlier legs' winners of a Pick N, legs joined by `separator`: '4-1', or '(4 DH 6)-1' where
+ * horses dead-heated for a leg (a ticket with either has it right); null until they are official.
+ */
+export function earlierWinnersText(pick: PickWillPays, separator: string): string | null {
+  const legs = pick.leg_winners ?? pick.winners?.map((w) => [w]);
+  return legs?.map((l) => (l.length > 1 ? `(${l.join(' DH ')})` : String(l[0]))).join(separator) ?? null;
+}
+
 /** A Pick N ending at this race: what $2 pays with the earlier winners and each horse here. */
 function WillPaysBoard({ pick }: { pick: PickWillPays }) {
+  const winners = earlierWinnersText(pick, '-');
   return (
     <div className="table-scroll">
       <table>
@@ -248,14 +258,14 @@ function WillPaysBoard({ pick }: { pick: PickWillPays }) {
         <tbody>
           {pick.will_pays === null ? (
             <tr>
-              <td>{pick.winners?.join('-') ?? '—'}</td>
+              <td>{winners ?? '—'}</td>
               <td>—</td>
               <td className="num">—</td>
             </tr>
           ) : (
             pick.will_pays.map((w) => (
               <tr key={w.post_position}>
-                <td>{pick.winners?.join('-')}</td>
+                <td>{winners}</td>
                 <td>{w.post_position}</td>
                 <td className="num">{payout(w.payout_cents)}</td>
               </tr>

@@ -8,6 +8,7 @@ import { formatCents } from '../../../lib/format';
 import { amountCents } from '../hooks/bet-form';
 import { useLiveTote } from '../hooks/use-live-tote';
 import { useRaceIdInContext } from '../hooks/use-race-in-context';
+import { earlierWinnersText } from './bet-odds-page';
 import { NO_RACE_DATA } from './race-details-page';
 
 interface PayoutRow {
@@ -66,7 +67,7 @@ export function potentialPayouts(tote: ToteView, stake: number): PayoutRow[] {
       rows.push({
         key: `${pick.bet_type}-${w.post_position}`,
         betType: pick.bet_type,
-        selection: [...(pick.winners ?? []), w.post_position].join('/'),
+        selection: `${earlierWinnersText(pick, '/')}/${w.post_position}`,
         payoutCents: scaled(w.payout_cents),
       });
     }

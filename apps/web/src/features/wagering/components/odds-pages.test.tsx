@@ -122,6 +122,7 @@ describe('BetPayoutsPage', () => {
               race_ids: [5, 6, 7],
               carryover_cents: 0,
               winners: [4, 2],
+              leg_winners: [[4], [2]],
               will_pays: [{ post_position: 1, payout_cents: 10_460 }],
             },
           ],

@@ -252,8 +252,12 @@ export class BetService {
         const first = (byPool.get(poolKey) as CheckedBet[])[0] as CheckedBet;
         throw new BettingClosedException(`bets[${first.index}].race_ids[0]`, pool.current_race_id);
       }
-      if (pool.created) await this.ledger.openSystemAccount(manager, pool.account_code);
     }
+    // The accounts of the pools this group made, in one statement.
+    await this.ledger.openSystemAccounts(
+      manager,
+      pools.filter((p) => p.created).map((p) => p.account_code),
+    );
 
     // One transfer per slip and pool, slip by slip, each slip's pools in (race, bet type) order.
     const transfers = placing.map(({ slip, betIds }) => {

@@ -30,9 +30,11 @@ export interface CreateAppOptions {
   logger?: Logger;
 }
 
-/** Where the built web client is, if it has been built. */
-function findWebDist(config: AppConfig): string | undefined {
-  const candidates = [config.webDist, resolve(__dirname, '../../web/dist')].filter((p): p is string => !!p);
+/** Where the built web client is, if it has been built (WEB_DIST may be relative to the working directory). */
+export function findWebDist(config: Pick<AppConfig, 'webDist'>): string | undefined {
+  const candidates = [config.webDist, resolve(__dirname, '../../web/dist')]
+    .filter((p): p is string => !!p)
+    .map((p) => resolve(p));
   return candidates.find((p) => existsSync(join(p, 'index.html')));
 }
 

@@ -49,7 +49,8 @@ describe('the stable in a browser', () => {
     if (!horse) throw new Error('no horse in the stable');
 
     // A race of today that takes entries, run soon: its post time is moved a little after the
-    // entry (racing opens it by itself half an hour before post, so the entry comes first).
+    // entry (racing opens it by itself half an hour before post, so the entry comes first), and
+    // its distance cut to a 3-furlong dash: the race runs at the wall clock's pace.
     const races = (await (await fetch(`${server.baseUrl}/api/stable/races`)).json()) as { items: EnterableRace[] };
     const race = races.items.find((r) => r.free_slots > 0);
     if (!race) throw new Error('no race takes entries');
@@ -68,7 +69,7 @@ describe('the stable in a browser', () => {
     await db.connect();
     try {
       await db.query(
-        `UPDATE current_races SET post_time = now() + interval '20 seconds', furlongs = 4.5, miles = 0.5625, meters = 905
+        `UPDATE current_races SET post_time = now() + interval '12 seconds', furlongs = 3, miles = 0.375, meters = 604
           WHERE id = $1`,
         [race.id],
       );

@@ -4,6 +4,7 @@ import { MIN_RUNNERS } from './day-card';
 import {
   enoughStarters,
   interestNamesScratched,
+  type LegScratchMoney,
   mayScratchBySimulation,
   postTimeFavourite,
   rekeySequencePool,
@@ -12,6 +13,7 @@ import {
   scratchPlan,
   sequenceSubstitutions,
   simulatedScratch,
+  substituteScratchedSelections,
   substituteSequenceKey,
   ticketScratchRefund,
 } from './scratches';
@@ -109,6 +111,28 @@ describe('scratches', () => {
     it('should give the lowest starter when nobody backed any, and null for no starters', () => {
       expect(postTimeFavourite({}, [5, 3, 7])).toBe(3);
       expect(postTimeFavourite({ '1': 100 }, [])).toBeNull();
+    });
+  });
+
+  describe(substituteScratchedSelections.name, () => {
+    it("should give each leg's scratched selections to the leg's favourite by its win pool, and say so", () => {
+      // Pick 3: 3 scratched from leg 2, where 5 holds the most win money of the starters.
+      const legs: LegScratchMoney[] = [
+        { scratched: [], starters: [1, 2], win_money: { '1': 900, '2': 100 } },
+        { scratched: [3], starters: [4, 5], win_money: { '4': 300, '5': 700 } },
+        { scratched: [], starters: [1, 2], win_money: {} },
+      ];
+      const sut = substituteScratchedSelections({ '1-3-2': 500, '1-5-2': 200, '2-4-1': 100 }, legs);
+      expect(sut).toEqual({ money: { '1-5-2': 700, '2-4-1': 100 }, substitutions: [{ leg: 2, from: 3, to: 5 }] });
+    });
+
+    it('should leave the money as it is when no leg has a scratch', () => {
+      const money = { '1-3': 1000 };
+      const legs = [
+        { scratched: [], starters: [1, 2], win_money: {} },
+        { scratched: [], starters: [3, 4], win_money: {} },
+      ];
+      expect(substituteScratchedSelections(money, legs)).toEqual({ money, substitutions: [] });
     });
   });
 

@@ -159,6 +159,32 @@ export function rekeySequencePool(
   return out;
 }
 
+/** A leg of a sequence as its scratches need it: the scratched runners, the starters and the leg's win pool. */
+export interface LegScratchMoney {
+  scratched: readonly number[];
+  starters: readonly number[];
+  win_money: PoolMoney;
+}
+
+/**
+ * A Daily Double or Pick N pool's money with each leg's scratched selections standing for that
+ * leg's favourite by its win pool (postTimeFavourite: the post-time favourite once the leg is
+ * closed), and the substitutions made; the money as it is when no leg has a scratch. Settlement
+ * pays by it; the will-pays price by it, an open leg's favourite being the one of the moment.
+ */
+export function substituteScratchedSelections(
+  money: PoolMoney,
+  legs: readonly LegScratchMoney[],
+): { money: PoolMoney; substitutions: { leg: number; from: number; to: number }[] } {
+  if (legs.every((l) => l.scratched.length === 0)) return { money, substitutions: [] };
+  const scratched = legs.map((l) => l.scratched);
+  const favourites = legs.map((l) => (l.scratched.length > 0 ? postTimeFavourite(l.win_money, l.starters) : null));
+  return {
+    money: rekeySequencePool(money, scratched, favourites),
+    substitutions: sequenceSubstitutions(scratched, favourites),
+  };
+}
+
 /** Whether a bet type's tickets are substituted (multi-race) rather than refunded for a scratch. */
 export function substitutesScratches(rule: Pick<BetTypeRule, 'legs'>): boolean {
   return rule.legs > 1;

@@ -1,11 +1,4 @@
-import {
-  findBetType,
-  type LegFinishes,
-  poolSettleable,
-  postTimeFavourite,
-  rekeySequencePool,
-  sequenceSubstitutions,
-} from '@furlong/domain';
+import { findBetType, type LegFinishes, poolSettleable, substituteScratchedSelections } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOUSE, LedgerService } from '../accounts/ledger.service';
@@ -102,15 +95,10 @@ export class SettlementService {
     // Daily Double and Pick N: a scratched selection stands for its leg's post-time favourite.
     let substitutions: LegSubstitution[] = [];
     if (rule.legs > 1) {
-      const legScratches = await this.repository.legScratches(manager, pool.race_ids);
-      if (legScratches.some((l) => l.scratched.length > 0)) {
-        const scratched = legScratches.map((l) => l.scratched);
-        const favourites = legScratches.map((l) =>
-          l.scratched.length > 0 ? postTimeFavourite(l.win_money, l.starters) : null,
-        );
-        money = rekeySequencePool(money, scratched, favourites);
-        substitutions = sequenceSubstitutions(scratched, favourites);
-      }
+      ({ money, substitutions } = substituteScratchedSelections(
+        money,
+        await this.repository.legScratches(manager, pool.race_ids),
+      ));
     }
     // Each leg's official finish (dead heats share a place), null for a race that was cancelled.
     const finishes = await this.repository.officialFinishes(manager, pool.race_ids);

@@ -217,6 +217,10 @@ describe('Scratches', () => {
     await place(carol, [
       { bet_type: 'Pick 3', race_ids: [r1, r2, r3], amount_cents: 100, selections: [[w1], [s], [w3]], box: false },
     ]);
+    // Erin's $50 on the same sequence weighs in the will-pays once it stands for the favourite's.
+    await place(await bettor(), [
+      { bet_type: 'Pick 3', race_ids: [r1, r2, r3], amount_cents: 5_000, selections: [[w1], [s], [w3]], box: false },
+    ]);
     const aliceBefore = await balance(alice);
     const poolsBefore = await singleRacePools(r2);
 
@@ -343,6 +347,13 @@ describe('Scratches', () => {
       payout_cents: 2 * ((100 * (kept[0]?.price_per_dollar_cents ?? 0)) / 100),
     });
 
+    // The Pick 3 will-pays before leg 3 count the tickets on the scratched runner as the favourite's.
+    const willPays = (await sut.get<ToteView>(`/api/current_races/${r3}/tote`)).body.pick_will_pays.find(
+      (p) => p.bet_type === 'Pick 3' && p.race_ids.join() === [r1, r2, r3].join(),
+    );
+    expect(willPays?.leg_winners).toEqual([[w1], [w2]]);
+    const shown = willPays?.will_pays?.find((w) => w.post_position === w3)?.payout_cents;
+
     // Carol's Pick 3 with the scratched runner in leg 2 is paid as w1-w2-w3, all three right.
     expect(await finishRace(sut.app, r3)).toContain(w3);
     const carolBets = await settledBets(carol);
@@ -354,6 +365,7 @@ describe('Scratches', () => {
     );
     const sequence = pick3.find((k) => k.combination === `${w1}-${w2}-${w3}`);
     expect(sequence?.races_correct).toBe(3);
+    expect(shown).toBe(2 * (sequence?.price_per_dollar_cents ?? 0));
     expect(carolBets[0]).toMatchObject({
       status: 'won',
       payout_cents: ticketPayoutCents(100, sequence?.price_per_dollar_cents ?? 0),

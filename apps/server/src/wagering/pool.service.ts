@@ -17,6 +17,7 @@ import {
   probables,
   seedPool,
   storedMorningLine,
+  substituteScratchedSelections,
   winOdds,
 } from '@furlong/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -30,6 +31,7 @@ import { BetRepository } from './bet.repository';
 import { CROWD_LEGS, crowdMoney } from './crowd-money';
 import { PoolRepository, type PoolRow, type RunnerLine } from './pool.repository';
 import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
+import { SettlementRepository } from './settlement.repository';
 import { carryoverAccountCode, takeoutFor, takesBets } from './wagering-rules';
 
 /** Odds to 1 as the board shows them: two decimals. */
@@ -75,6 +77,7 @@ export class PoolService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(PoolRepository) private readonly pools: PoolRepository,
     @Inject(SequencePoolRepository) private readonly sequences: SequencePoolRepository,
+    @Inject(SettlementRepository) private readonly settlements: SettlementRepository,
     @Inject(BetRepository) private readonly bets: BetRepository,
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(RacingClock) private readonly clock: RacingClock,
@@ -558,7 +561,15 @@ export class PoolService {
       leg_winners: known,
     };
     if (!known || lastOfficial || (row.state !== 'open' && row.state !== 'frozen')) return { ...base, will_pays: null };
-    const money = await this.sequences.interestsWithPrefixes(row.id, pickWillPayPrefixes(known));
+    // As settlement will: a scratched selection stands for its leg's favourite (this race's, of the moment).
+    const legs = await this.settlements.legScratches(this.dataSource.manager, row.race_ids);
+    let money: Record<string, number>;
+    if (legs.some((l) => l.scratched.length > 0)) {
+      const all = (await this.pools.interests(this.dataSource, [row.id])).get(row.id) ?? {};
+      money = substituteScratchedSelections(all, legs).money;
+    } else {
+      money = await this.sequences.interestsWithPrefixes(row.id, pickWillPayPrefixes(known));
+    }
     const net = netPoolCents(row.gross_cents, row.takeout, row.carryover_cents);
     const prices = pickWillPays(net, money, known, field, this.config.wagering.priceRules);
     return {

@@ -217,9 +217,11 @@ describe('Scratches', () => {
     await place(carol, [
       { bet_type: 'Pick 3', race_ids: [r1, r2, r3], amount_cents: 100, selections: [[w1], [s], [w3]], box: false },
     ]);
-    // Erin's $50 on the same sequence weighs in the will-pays once it stands for the favourite's.
+    // Erin's $50 on the same sequence and on the double with the runner weigh in the will-pays and
+    // the double's probables once they stand for the favourite's.
     await place(await bettor(), [
       { bet_type: 'Pick 3', race_ids: [r1, r2, r3], amount_cents: 5_000, selections: [[w1], [s], [w3]], box: false },
+      { bet_type: 'Daily Double', race_ids: [r1, r2], amount_cents: 5_000, selections: [[w1], [s]], box: false },
     ]);
     const aliceBefore = await balance(alice);
     const poolsBefore = await singleRacePools(r2);
@@ -326,6 +328,10 @@ describe('Scratches', () => {
     ]);
 
     expect(await finishRace(sut.app, r1)).toContain(w1);
+    // The double's probables after leg 1 price the tickets on the runner as the favourite's.
+    const double = (await sut.get<ToteView>(`/api/current_races/${r1}/tote`)).body.daily_double;
+    expect(double?.leg1_winners).toEqual([w1]);
+    const ddShown = double?.rows[0]?.payouts_cents[double.second.indexOf(w2)];
     const order2 = await finishRace(sut.app, r2);
     expect(order2).toEqual(rerun);
     // Too late now: the race is off.
@@ -340,6 +346,7 @@ describe('Scratches', () => {
       [r1],
     );
     expect(kept.map((k) => k.combination)).toEqual([`${w1}-${w2}`]);
+    expect(ddShown).toBe(2 * (kept[0]?.price_per_dollar_cents ?? 0));
     expect(bobBets[0]?.payout_cents).toBe((100 * (kept[0]?.price_per_dollar_cents ?? 0)) / 100);
     expect(w2).toBe(expectedW2);
     expect((await settledBets(dave))[0]).toMatchObject({

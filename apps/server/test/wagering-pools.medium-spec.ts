@@ -337,6 +337,10 @@ describe('Wagering pools', () => {
 
       const finished = await finish(r1);
       expect([...finished.slice(0, heat.length)].sort((a, b) => a - b)).toEqual(heat);
+      // The double's probables: a row per dead-heated winner of leg 1.
+      const double = (await tote(r1)).daily_double;
+      expect(double?.leg1_winners).toEqual(heat);
+      expect(double?.rows.map((r) => r.first)).toEqual(heat);
       const [w2] = await finish(r2);
       const willPays = (await tote(r3)).pick_will_pays.find((p) => p.bet_type === 'Pick 3');
       expect(willPays?.winners).toEqual([heat[0], w2]);
@@ -350,6 +354,21 @@ describe('Wagering pools', () => {
           return { post_position: h, payout_cents: m > 0 ? 2 * pricePerDollarCents(net - m, m) : null };
         }),
       );
+
+      // The double paid every combination the dead heat made with w2, each at its cell's price.
+      const paid = await waitFor('the double settled', async () => {
+        const rows: { combination: string; price_per_dollar_cents: number }[] = await db().query(
+          `SELECT pp.combination, pp.price_per_dollar_cents FROM pool_payoffs pp JOIN wager_pools p ON p.id = pp.pool_id
+            WHERE p.current_race_id = $1 AND p.bet_type = 'Daily Double' AND p.state = 'settled'`,
+          [r1],
+        );
+        return rows.length > 0 ? rows : undefined;
+      });
+      expect(paid.map((p) => p.combination).sort()).toEqual(heat.map((d) => `${d}-${w2}`).sort());
+      for (const [i, d] of heat.entries()) {
+        const price = paid.find((p) => p.combination === `${d}-${w2}`)?.price_per_dollar_cents as number;
+        expect(double?.rows[i]?.payouts_cents[double.second.indexOf(w2)]).toBe(2 * price);
+      }
 
       const w3 = await winnerOf(r3);
       const shown = willPays?.will_pays?.find((w) => w.post_position === w3)?.payout_cents as number;

@@ -323,8 +323,13 @@ export const dailyDoubleProbablesSchema = z
   .object({
     /** The two races of the double. */
     race_ids: z.array(z.int()),
-    /** Leg 1's official winner once its result is in (then only its row is given), else null. */
+    /**
+     * Leg 1's official winner once its result is in (then only its row is given), else null; in a
+     * dead heat the lowest program number, with every dead-heated winner in `leg1_winners`.
+     */
     leg1_winner: z.int().nullable(),
+    /** Every official winner of leg 1 (more than one in a dead heat, each with its row); null before. */
+    leg1_winners: z.array(z.int()).min(1).nullable(),
     /** Program numbers of leg 2's field: the columns of every row. */
     second: z.array(z.int()),
     rows: z.array(dailyDoubleRowSchema),

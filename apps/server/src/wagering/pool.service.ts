@@ -16,6 +16,7 @@ import {
   pickWillPays,
   probables,
   seedPool,
+  settlePoolByFinish,
   storedMorningLine,
   substituteScratchedSelections,
   winOdds,
@@ -500,7 +501,7 @@ export class PoolService {
     const field = line.runners.map((r) => r.post_position);
     const dd = ofType('Daily Double');
     const [daily_double, pick_will_pays] = await Promise.all([
-      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId)?.[0] ?? null) : null,
+      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null,
       Promise.all(picks.map((p) => this.pickWillPays(p, field, winners, winners.has(raceId)))),
     ]);
 
@@ -519,26 +520,55 @@ export class PoolService {
 
   /**
    * The double starting at this race as a grid of $2 payouts: a row per leg-1 horse with money on
-   * it (only the winner's once leg 1 is official), a column per leg-2 horse.
+   * it (only the winners' once leg 1 is official: one, or each that dead-heated), a column per
+   * leg-2 horse. Priced as settlement will pay: a scratched selection stands for its leg's
+   * favourite, and after leg 1 each cell is the pool settled on that result with the column's horse
+   * winning leg 2 (a dead heat's combinations share the profit).
    */
   private async dailyDouble(
     row: PoolRow,
     pool: Pool,
     field: number[],
-    leg1Winner: number | null,
+    leg1Winners: number[] | null,
   ): Promise<DailyDoubleProbables> {
-    const second = await this.sequences.postPositions(row.race_ids[1] as number);
-    const prices = probables({ ...pool, rules: this.config.wagering.priceRules });
-    const rows = (leg1Winner === null ? field : [leg1Winner])
+    const [second, legs] = await Promise.all([
+      this.sequences.postPositions(row.race_ids[1] as number),
+      this.settlements.legScratches(this.dataSource.manager, row.race_ids),
+    ]);
+    const priced = {
+      ...pool,
+      money: substituteScratchedSelections(pool.money, legs).money,
+      rules: this.config.wagering.priceRules,
+    };
+    let priceOf: (first: number, s: number) => number | undefined;
+    if (leg1Winners === null) {
+      const prices = probables(priced);
+      priceOf = (first, s) => prices[`${first}-${s}`];
+    } else {
+      const byColumn = new Map(
+        second.map((s) => {
+          const settled = settlePoolByFinish('Daily Double', priced, [[leg1Winners], [[s]]]);
+          return [s, new Map(settled.prices.map((p) => [p.interest, p.price_per_dollar_cents]))];
+        }),
+      );
+      priceOf = (first, s) => byColumn.get(s)?.get(`${first}-${s}`);
+    }
+    const rows = (leg1Winners ?? field)
       .map((first) => ({
         first,
         payouts_cents: second.map((s) => {
-          const price = prices[`${first}-${s}`];
+          const price = priceOf(first, s);
           return price === undefined ? null : price * 2;
         }),
       }))
-      .filter((r) => leg1Winner !== null || r.payouts_cents.some((c) => c !== null));
-    return { race_ids: row.race_ids, leg1_winner: leg1Winner, second, rows };
+      .filter((r) => leg1Winners !== null || r.payouts_cents.some((c) => c !== null));
+    return {
+      race_ids: row.race_ids,
+      leg1_winner: leg1Winners?.[0] ?? null,
+      leg1_winners: leg1Winners,
+      second,
+      rows,
+    };
   }
 
   /**

@@ -100,6 +100,7 @@ describe('BetOddsPage', () => {
       daily_double: {
         race_ids: [7, 8],
         leg1_winner: null,
+        leg1_winners: null,
         second: [1, 2, 3],
         rows: [
           { first: 1, payouts_cents: [2_460, null, 9_120] },
@@ -127,14 +128,18 @@ describe('BetOddsPage', () => {
     ).toBeInTheDocument();
 
     // Legs 1 and 2 of the Pick 3 are official (leg 1 a dead heat of 4 and 6); leg 1 of the double is
-    // this race, won by 2.
+    // this race, a dead heat of 2 and 5.
     const next = makeTote(7, {
       as_of: '2026-11-23T12:58:00.000Z',
       daily_double: {
         race_ids: [7, 8],
         leg1_winner: 2,
+        leg1_winners: [2, 5],
         second: [1, 2, 3],
-        rows: [{ first: 2, payouts_cents: [null, 3_300, null] }],
+        rows: [
+          { first: 2, payouts_cents: [null, 3_300, null] },
+          { first: 5, payouts_cents: [1_880, null, null] },
+        ],
       },
       pick_will_pays: [
         {
@@ -149,8 +154,9 @@ describe('BetOddsPage', () => {
       ],
     });
     act(() => mockSocket.serverSends('tote:update', next));
-    const won = await screen.findByRole('table', { name: /Daily Double probables.*leg 1 won by 2/ });
-    expect(within(won).getAllByRole('row')).toHaveLength(2);
+    const won = await screen.findByRole('table', { name: /Daily Double probables.*leg 1 won by 2 DH 5/ });
+    expect(within(won).getAllByRole('row')).toHaveLength(3);
+    expect(within(won).getByText('$18.80')).toBeInTheDocument();
     const pays = screen.getByRole('table', { name: /Pick 3 will-pays/ });
     const horse1 = within(pays).getByRole('row', { name: /\(4 DH 6\)-1 1 \$158\.20/ });
     expect(horse1).toBeInTheDocument();

@@ -113,6 +113,7 @@ describe('BetPayoutsPage', () => {
           daily_double: {
             race_ids: [7, 8],
             leg1_winner: null,
+            leg1_winners: null,
             second: [1, 2],
             rows: [{ first: 3, payouts_cents: [2480, null] }],
           },

@@ -35,6 +35,9 @@ describe('administration in a browser', () => {
     await page.goto(`${baseUrl}/admin-profile`);
     await page.getByLabel('Find a user').fill(member.username);
     await page.getByRole('button', { name: 'Search' }).click();
+    // The search's answer first: the table shows the last list until it comes, and a row that moves
+    // under the pointer as it arrives can take the click meant for another.
+    await page.getByRole('table', { name: 'Users (1)' }).waitFor();
     await page.getByRole('button', { name: `Edit ${member.username}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${member.username}` });
     await edit.getByLabel('Full name').fill('Dora Marsh');

@@ -32,7 +32,7 @@ import { BetRepository } from './bet.repository';
 import { CROWD_LEGS, crowdMoney } from './crowd-money';
 import { PoolRepository, type PoolRow, type RunnerLine } from './pool.repository';
 import { type CardRace, type SequencePool, SequencePoolRepository } from './sequence-pool.repository';
-import { SettlementRepository } from './settlement.repository';
+import { type LegScratches, SettlementRepository } from './settlement.repository';
 import { carryoverAccountCode, takeoutFor, takesBets } from './wagering-rules';
 
 /** Odds to 1 as the board shows them: two decimals. */
@@ -500,9 +500,15 @@ export class PoolService {
 
     const field = line.runners.map((r) => r.post_position);
     const dd = ofType('Daily Double');
+    // The scratches of every leg of the double and of each Pick N, in one read: both price as settlement will.
+    const sequenceRaces = [...new Set([...(dd?.row.race_ids ?? []), ...picks.flatMap((p) => p.race_ids)])];
+    const scratches = new Map(
+      (await this.settlements.legScratches(this.dataSource.manager, sequenceRaces)).map((l) => [l.race_id, l]),
+    );
+    const legsOf = (raceIds: readonly number[]) => raceIds.map((id) => scratches.get(id) as LegScratches);
     const [daily_double, pick_will_pays] = await Promise.all([
-      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null) : null,
-      Promise.all(picks.map((p) => this.pickWillPays(p, field, winners, winners.has(raceId)))),
+      dd ? this.dailyDouble(dd.row, dd.pool, field, winners.get(raceId) ?? null, legsOf(dd.row.race_ids)) : null,
+      Promise.all(picks.map((p) => this.pickWillPays(p, field, winners, winners.has(raceId), legsOf(p.race_ids)))),
     ]);
 
     return {
@@ -530,11 +536,9 @@ export class PoolService {
     pool: Pool,
     field: number[],
     leg1Winners: number[] | null,
+    legs: readonly LegScratches[],
   ): Promise<DailyDoubleProbables> {
-    const [second, legs] = await Promise.all([
-      this.sequences.postPositions(row.race_ids[1] as number),
-      this.settlements.legScratches(this.dataSource.manager, row.race_ids),
-    ]);
+    const second = await this.sequences.postPositions(row.race_ids[1] as number);
     const priced = {
       ...pool,
       money: substituteScratchedSelections(pool.money, legs).money,
@@ -580,6 +584,7 @@ export class PoolService {
     field: number[],
     winners: Map<number, number[]>,
     lastOfficial: boolean,
+    legs: readonly LegScratches[],
   ): Promise<PickWillPays> {
     const earlier = row.race_ids.slice(0, -1).map((id) => winners.get(id));
     const known = earlier.every((w) => w !== undefined) ? (earlier as number[][]) : null;
@@ -592,7 +597,6 @@ export class PoolService {
     };
     if (!known || lastOfficial || (row.state !== 'open' && row.state !== 'frozen')) return { ...base, will_pays: null };
     // As settlement will: a scratched selection stands for its leg's favourite (this race's, of the moment).
-    const legs = await this.settlements.legScratches(this.dataSource.manager, row.race_ids);
     let money: Record<string, number>;
     if (legs.some((l) => l.scratched.length > 0)) {
       const all = (await this.pools.interests(this.dataSource, [row.id])).get(row.id) ?? {};

@@ -151,6 +151,13 @@ describe('Wagering pools', () => {
     return Number(rows[0]?.total);
   }
 
+  /** The punter's Pick 3 once settlement has paid or lost it. */
+  const settledPick3 = (punter: ApiSession) =>
+    waitFor('the Pick 3 settled', async () => {
+      const items = (await punter.get<BetListResponse>('/api/me/bets')).body.items;
+      const bet = items.find((b) => b.bet_type === 'Pick 3');
+      return bet && bet.status !== 'pending' ? bet : undefined;
+    });
   const tote = async (raceId: number) => (await sut.get<ToteView>(`/api/current_races/${raceId}/tote`)).body;
   const all = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
   /** Up to `count` horses of a field of `n` that are not `winner`. */
@@ -312,11 +319,7 @@ describe('Wagering pools', () => {
       const w3 = await winnerOf(r3);
       const shown = willPays?.will_pays?.find((w) => w.post_position === w3)?.payout_cents as number;
       await finish(r3);
-      const settled = await waitFor('the Pick 3 settled', async () => {
-        const items = (await punter.get<BetListResponse>('/api/me/bets')).body.items;
-        const bet = items.find((b) => b.bet_type === 'Pick 3');
-        return bet && bet.status !== 'pending' ? bet : undefined;
-      });
+      const settled = await settledPick3(punter);
       // The wheel holds the winning sequence once, at 10 cents: the will-pay for $2, pro rata.
       expect(settled).toMatchObject({ status: 'won', payout_cents: ticketPayoutCents(10, shown / 2) });
       expect((await tote(r3)).pick_will_pays.find((p) => p.bet_type === 'Pick 3')?.will_pays).toBeNull();
@@ -373,11 +376,7 @@ describe('Wagering pools', () => {
       const w3 = await winnerOf(r3);
       const shown = willPays?.will_pays?.find((w) => w.post_position === w3)?.payout_cents as number;
       await finish(r3);
-      const settled = await waitFor('the Pick 3 settled', async () => {
-        const items = (await punter.get<BetListResponse>('/api/me/bets')).body.items;
-        const bet = items.find((b) => b.bet_type === 'Pick 3');
-        return bet && bet.status !== 'pending' ? bet : undefined;
-      });
+      const settled = await settledPick3(punter);
       // The wheel holds a winning sequence through each dead-heated winner, 10 cents on each: each
       // is paid the will-pay for $2, pro rata.
       expect(settled).toMatchObject({ status: 'won', payout_cents: heat.length * ticketPayoutCents(10, shown / 2) });

@@ -232,15 +232,20 @@ export async function withoutDeadHeat(app: INestApplication, raceId: number): Pr
     const times = race.finish_times_ms.map(officialTimeMs);
     if (new Set(times).size === times.length) return;
     const seed = createHash('sha256').update(`no-dead-heat:${raceId}:${i}`).digest('hex');
-    await app
-      .get(DataSource)
-      .query('UPDATE current_races SET seed = $2, seed_hash = $3 WHERE id = $1', [
-        raceId,
-        seed,
-        createHash('sha256').update(seed).digest('hex'),
-      ]);
+    await setRaceSeed(app, raceId, seed);
   }
   throw new Error(`race ${raceId}: no seed without a dead heat in 100 tries`);
+}
+
+/** Gives a race this seed (and its commitment), as the opening would have drawn it. */
+async function setRaceSeed(app: INestApplication, raceId: number, seed: string): Promise<void> {
+  await app
+    .get(DataSource)
+    .query('UPDATE current_races SET seed = $2, seed_hash = $3 WHERE id = $1', [
+      raceId,
+      seed,
+      createHash('sha256').update(seed).digest('hex'),
+    ]);
 }
 
 /**
@@ -259,13 +264,7 @@ export async function withDeadHeatForWin(app: INestApplication, raceId: number, 
     const order = officialOrder(finish, posts);
     const best = timeOf(order[0] as number);
     if (timeOf(order[1] as number) !== best) continue;
-    await app
-      .get(DataSource)
-      .query('UPDATE current_races SET seed = $2, seed_hash = $3 WHERE id = $1', [
-        raceId,
-        seed,
-        createHash('sha256').update(seed).digest('hex'),
-      ]);
+    await setRaceSeed(app, raceId, seed);
     return order.filter((p) => timeOf(p) === best).sort((a, b) => a - b);
   }
   throw new Error(`race ${raceId}: no seed with a dead heat for the win in ${tries} tries`);

@@ -41,6 +41,36 @@ describe('two instances, the one running the race killed with SIGKILL or stopped
     }
   }
 
+  /**
+   * Waits until the viewer has seen sample 20; on a timeout the error tells what each part saw: the
+   * lease's holder, the race's row, every viewer's frames and phases, each instance's last log lines.
+   */
+  async function underWay(id: number, viewer: Viewer, watching: Viewer[]): Promise<void> {
+    try {
+      await waitFor('the race to be under way', async () => (viewer.frames.at(-1)?.s ?? 0) >= 20 || undefined, 30_000);
+    } catch (err) {
+      const leases = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+      const holder = await leases.get(`${prefix}:race-lease:${id}`).finally(() => leases.disconnect());
+      const [row] = await db().query(
+        'SELECT status, post_time, seed_hash IS NOT NULL AS seeded FROM current_races WHERE id = $1',
+        [id],
+      );
+      const seen = watching.map(
+        (v, i) =>
+          `viewer ${i}${v === viewer ? ' (waited on)' : ''}: ${v.frames.length} frames, last ${v.frames.at(-1)?.s}, phases ${v.phases.map((p) => p.phase).join(',')}, connected ${v.socket.connected}`,
+      );
+      const logs = servers.map((s, i) => `server ${i} (pid ${s.child.pid}):\n${s.lines.slice(-25).join('\n')}`);
+      throw new Error(
+        [
+          (err as Error).message,
+          `now ${new Date().toISOString()}; lease ${holder}; race ${JSON.stringify(row)}`,
+          ...seen,
+          ...logs,
+        ].join('\n'),
+      );
+    }
+  }
+
   beforeAll(async () => {
     redis = await OwnRedis.start();
     const url = await createDatabase(dbName);
@@ -79,11 +109,7 @@ describe('two instances, the one running the race killed with SIGKILL or stopped
     expect(runner).toBeGreaterThanOrEqual(0);
     const survivor = servers[1 - runner] as ServerChild;
     const onSurvivor = viewers[1 - runner] as Viewer;
-    await waitFor(
-      'the race to be under way',
-      async () => (onSurvivor.frames.at(-1)?.s ?? 0) >= 20 || undefined,
-      30_000,
-    );
+    await underWay(id, onSurvivor, viewers);
 
     await (servers[runner] as ServerChild).kill();
     const killedAt = Date.now();
@@ -144,11 +170,7 @@ describe('two instances, the one running the race killed with SIGKILL or stopped
     const onSurvivor = watching[1 - runner] as Viewer;
     const arrivals: number[] = [];
     onSurvivor.socket.on('race:frame', () => arrivals.push(Date.now()));
-    await waitFor(
-      'the race to be under way',
-      async () => (onSurvivor.frames.at(-1)?.s ?? 0) >= 20 || undefined,
-      30_000,
-    );
+    await underWay(id, onSurvivor, watching);
 
     const stopping = Date.now();
     const seenBefore = onSurvivor.frames.length;

@@ -291,7 +291,12 @@ describe('The stable', () => {
     ]);
     await sweep();
     await sweep();
-    expect(await balance(owner)).toBe(before);
+    // The wallet's last movements beside the balance: a full run once ended 2,500 above `before`, and
+    // the entries say which movement made the difference.
+    const wallet = (await owner.get<LedgerPage>('/api/me/ledger?limit=4')).body.items.map(
+      (i) => `${i.id} ${i.amount_cents} → ${i.balance_after_cents} ${i.description}`,
+    );
+    expect({ balance: await balance(owner), wallet }).toEqual({ balance: before, wallet });
     const entry = (await owner.get<StableDashboard>('/api/stable')).body.entries.find(
       (e) => e.current_race_id === raceId,
     );

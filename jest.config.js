@@ -42,9 +42,9 @@ module.exports = {
   testTimeout: 30_000,
   // Three test files at a time, even on two cores (Jest's default there is one): much of a medium or
   // browser test is waiting (races at 20×, a server starting, a page loading). On the two-core
-  // machine, three kept the cores 97 % busy and ran everything in 823 s where two took 1,005 s
-  // (2026-11-27); the suites' own time summed rose from 2,000 s to 2,450 s, so a fourth would add
-  // contention, not speed.
+  // machine (2026-11-27), with Jest's caches empty (a fresh clone): two took 1,005 s, three 937 s;
+  // three with the caches warm (slowest files first, transforms cached) 823 s, the cores 97 % busy,
+  // so a fourth would add contention, not speed.
   maxWorkers: 3,
   projects: [
     {

@@ -1,4 +1,11 @@
-import type { ApiErrorResponse, BetListResponse, BetRequest, PlaceBetsResponse, ToteView } from '@furlong/contracts';
+import type {
+  ApiErrorResponse,
+  BetListResponse,
+  BetRequest,
+  PlaceBetsResponse,
+  RacePayoffs,
+  ToteView,
+} from '@furlong/contracts';
 import { netPoolCents, pricePerDollarCents, seedPool, ticketPayoutCents, topSequences } from '@furlong/domain';
 import { DataSource } from 'typeorm';
 import { RacingService } from '../src/racing/racing.service';
@@ -358,14 +365,12 @@ describe('Wagering pools', () => {
         }),
       );
 
-      // The double paid every combination the dead heat made with w2, each at its cell's price.
+      // The double paid every combination the dead heat made with w2, each at its cell's price (the
+      // race's payoffs, as its result page shows them).
       const paid = await waitFor('the double settled', async () => {
-        const rows: { combination: string; price_per_dollar_cents: number }[] = await db().query(
-          `SELECT pp.combination, pp.price_per_dollar_cents FROM pool_payoffs pp JOIN wager_pools p ON p.id = pp.pool_id
-            WHERE p.current_race_id = $1 AND p.bet_type = 'Daily Double' AND p.state = 'settled'`,
-          [r1],
-        );
-        return rows.length > 0 ? rows : undefined;
+        const payoffs = (await sut.get<RacePayoffs>(`/api/current_races/${r2}/payoffs`)).body;
+        const pool = payoffs.pools.find((p) => p.bet_type === 'Daily Double' && p.race_ids.join() === [r1, r2].join());
+        return payoffs.settled && pool && pool.payoffs.length > 0 ? pool.payoffs : undefined;
       });
       expect(paid.map((p) => p.combination).sort()).toEqual(heat.map((d) => `${d}-${w2}`).sort());
       for (const [i, d] of heat.entries()) {

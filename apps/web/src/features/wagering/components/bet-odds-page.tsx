@@ -200,9 +200,7 @@ function DailyDoubleBoard({ double }: { double: DailyDoubleProbables }) {
       <table>
         <caption>
           Daily Double probables ($2, races {double.race_ids.join(' and ')})
-          {double.leg1_winner === null
-            ? ''
-            : `: leg 1 won by ${(double.leg1_winners ?? [double.leg1_winner]).join(' DH ')}`}
+          {double.leg1_winners === null ? '' : `: leg 1 won by ${double.leg1_winners.join(' DH ')}`}
         </caption>
         <thead>
           <tr>

@@ -272,12 +272,20 @@ export class RaceReadModel {
 
   /** The program numbers of a race's starters (scratched runners left out). */
   async postPositions(raceId: number, runner: Runner = this.dataSource): Promise<number[]> {
-    const rows: { post_position: number }[] = await runner.query(
-      `SELECT post_position FROM current_race_entries WHERE current_race_id = $1 AND scratched_at IS NULL
-        ORDER BY post_position`,
-      [raceId],
+    return (await this.postPositionsOf([raceId], runner)).get(raceId) ?? [];
+  }
+
+  /** The program numbers of each race's starters (scratched runners left out), in one read. */
+  async postPositionsOf(raceIds: readonly number[], runner: Runner = this.dataSource): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>(raceIds.map((id) => [id, []]));
+    if (raceIds.length === 0) return out;
+    const rows: { current_race_id: number; post_position: number }[] = await runner.query(
+      `SELECT current_race_id, post_position FROM current_race_entries
+        WHERE current_race_id = ANY($1::int[]) AND scratched_at IS NULL ORDER BY current_race_id, post_position`,
+      [[...raceIds]],
     );
-    return rows.map((r) => Number(r.post_position));
+    for (const r of rows) out.get(Number(r.current_race_id))?.push(Number(r.post_position));
+    return out;
   }
 
   /** The scratched runners of each of these races (post-position order); races without any are left out. */

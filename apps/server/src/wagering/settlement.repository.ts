@@ -106,26 +106,26 @@ export class SettlementRepository {
   /** Per leg of a sequence: its scratched runners, starters and final win pool money (in the caller's transaction). */
   async legScratches(manager: EntityManager, raceIds: readonly number[]): Promise<LegScratches[]> {
     const scratched = await this.races.scratched(raceIds, manager);
-    const legs: LegScratches[] = [];
-    for (const id of raceIds) {
-      const out = (scratched.get(id) ?? []).map((r) => r.post_position);
-      if (out.length === 0) {
-        legs.push({ race_id: id, scratched: [], starters: [], win_money: {} });
-        continue;
-      }
-      const money: { interest: string; amount_cents: string }[] = await manager.query(
-        `SELECT i.interest, i.amount_cents FROM wager_pools p JOIN wager_pool_interests i ON i.pool_id = p.id
-          WHERE p.current_race_id = $1 AND p.bet_type = 'Win'`,
-        [id],
-      );
-      legs.push({
-        race_id: id,
-        scratched: out,
-        starters: await this.races.postPositions(id, manager),
-        win_money: Object.fromEntries(money.map((m) => [m.interest, Number(m.amount_cents)])),
-      });
-    }
-    return legs;
+    // The legs with a scratch: their starters and win money, each in one read for all of them.
+    const withScratch = raceIds.filter((id) => scratched.has(id));
+    const starters = await this.races.postPositionsOf(withScratch, manager);
+    const money: { race_id: number; interest: string; amount_cents: string }[] =
+      withScratch.length === 0
+        ? []
+        : await manager.query(
+            `SELECT p.current_race_id AS race_id, i.interest, i.amount_cents
+               FROM wager_pools p JOIN wager_pool_interests i ON i.pool_id = p.id
+              WHERE p.current_race_id = ANY($1::int[]) AND p.bet_type = 'Win'`,
+            [withScratch],
+          );
+    return raceIds.map((id) => ({
+      race_id: id,
+      scratched: (scratched.get(id) ?? []).map((r) => r.post_position),
+      starters: scratched.has(id) ? (starters.get(id) ?? []) : [],
+      win_money: Object.fromEntries(
+        money.filter((m) => Number(m.race_id) === id).map((m) => [m.interest, Number(m.amount_cents)]),
+      ),
+    }));
   }
 
   /**

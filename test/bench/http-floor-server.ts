@@ -6,7 +6,8 @@
 // - express: Express 5 with express.json() and res.status(201).json(), as a bare Express app would.
 // - nest: Nest 12 on its Express adapter with helmet, the product's stack before the move to Fastify
 //   (kept as the reference; express, helmet and @nestjs/platform-express are dev dependencies for it).
-// - nest-fastify: the same controller on Nest's Fastify adapter with @fastify/helmet, the product's
+// - nest-fastify: the same controller on Nest's Fastify adapter with @fastify/helmet (the product sets
+//   the same headers, worked out once at start: common/security-headers.ts), the product's
 //   stack now without its own code.
 import 'reflect-metadata';
 import { createServer } from 'node:http';

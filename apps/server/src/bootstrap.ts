@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -16,6 +15,7 @@ import type { Clock } from './common/clock';
 import { requestPath, sendJson } from './common/http';
 import { createRootLogger, PinoNestLogger } from './common/logger';
 import { requestLog } from './common/request-log';
+import { setSecurityHeaders, useSecurityHeaders } from './common/security-headers';
 import { rejectUnstorableText } from './common/storable-text';
 import type { AppConfig } from './config/app-config';
 import { httpMetrics } from './metrics/http-metrics';
@@ -53,6 +53,8 @@ function fastifyAdapter(config: AppConfig): FastifyAdapter {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 16_384 },
     frameworkErrors: (error: FastifyError, req: FastifyRequest, res: FastifyReply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      // Answered before the onRequest hooks, so the security headers are set here too.
+      setSecurityHeaders(res);
       sendJson(res, status, {
         statusCode: status,
         error: 'Bad Request',
@@ -79,12 +81,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerMetricsOff(server);
   }
   server.addHook('onRequest', requestLog(logger));
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      // Swagger UI at /api/docs needs inline styles; scripts stay same-origin only.
-      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] },
-    },
-  });
+  // helmet's security headers (and the CSP) on every response, worked out once at start.
+  useSecurityHeaders(server);
   // JSON and urlencoded bodies as Express's body-parser read them; then, with the body parsed and
   // before guards and handlers, text PostgreSQL cannot store is refused.
   useBodyParsers(app);

@@ -132,6 +132,42 @@ describe('hardening: client text and logs', () => {
     }
   });
 
+  it("should send helmet's security headers on every answer: a success, a 404, a refused body and a malformed URL", async () => {
+    const answers = [
+      await fetch(`${baseUrl}/api/health`),
+      await fetch(`${baseUrl}/api/horses/999999999`),
+      await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"broken',
+      }),
+      await fetch(`${baseUrl}/api/horses/%E0%A4%A`),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 400]);
+    for (const answer of answers) {
+      const csp = `${answer.url}: ${answer.headers.get('content-security-policy')}`;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("img-src 'self' data:");
+      expect(csp).toContain("script-src 'self';");
+      expect({
+        frame: answer.headers.get('x-frame-options'),
+        sniff: answer.headers.get('x-content-type-options'),
+        hsts: answer.headers.get('strict-transport-security'),
+        referrer: answer.headers.get('referrer-policy'),
+        opener: answer.headers.get('cross-origin-opener-policy'),
+        poweredBy: answer.headers.get('x-powered-by'),
+      }).toEqual({
+        frame: 'SAMEORIGIN',
+        sniff: 'nosniff',
+        hsts: 'max-age=31536000; includeSubDomains',
+        referrer: 'no-referrer',
+        opener: 'same-origin',
+        poweredBy: null,
+      });
+    }
+  });
+
   it('should redact the secrets of a URL and keep the rest', () => {
     expect(redactUrl('/api/auth/pass/abc123/approve?x=1')).toBe('/api/auth/pass/[redacted]/approve?x=1');
     expect(redactUrl('/login/tok.en-1?next=/me&token=t1&sort=name')).toBe(

@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { createHorseFigure, type HorseFigure, poseHorse } from './horse-figure';
 import { progressAt } from './interpolation';
 import type { RaceRoomStore } from './race-store';
-import { gateAlpha } from './race-view';
+import { AT_REST_FPS, gateAlpha, sceneAtRest } from './race-view';
 import {
   CROWD_PARALLAX,
   CROWD_PERIOD,
@@ -177,6 +177,19 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
     };
   }, [entries, layout.horseScale]);
 
+  // Any change in the race's store (a frame, the off, the result) brings back every display frame at
+  // once; the ticker slows again when its next frame finds the picture still.
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        if (app.ticker.maxFPS !== 0) {
+          app.ticker.maxFPS = 0;
+          app.ticker.minFPS = 10;
+        }
+      }),
+    [store, app],
+  );
+
   // A new size or course: the camera starts again from where the leaders are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is meant to run on each new layout
   useEffect(() => {
@@ -264,6 +277,27 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
       if (miniMap.current) {
         const order = state.latest?.frame.l ?? posts;
         drawMiniMap(miniMap.current, layout, cam, progress, posts, order);
+      }
+
+      // A still picture is drawn a few times a second; any motion brings back every display frame.
+      let legSpeed = 0;
+      let lastFinish: number | null = null;
+      for (const f of figures.current) {
+        legSpeed = Math.max(legSpeed, f.speed);
+        if (f.finishedAt !== null) lastFinish = Math.max(lastFinish ?? 0, f.finishedAt);
+      }
+      const atRest = sceneAtRest({
+        phase: state.phase,
+        dust: dust.current.length,
+        legSpeed,
+        cameraGap: target - cam,
+        sinceLastFinish: lastFinish === null ? null : now - lastFinish,
+      });
+      const fps = atRest ? AT_REST_FPS : 0;
+      if (ticker.maxFPS !== fps) {
+        ticker.maxFPS = fps;
+        // Capping the rate lowers Pixi's minFPS with it; back at full rate it returns to its default.
+        if (fps === 0) ticker.minFPS = 10;
       }
     },
     [store, layout, surface, posts],

@@ -11,7 +11,7 @@ import {
   initialRoomState,
   wallMsToPost,
 } from './race-store';
-import { GATE_FADE_MS, gateAlpha, placeLabel, runningOrder } from './race-view';
+import { GATE_FADE_MS, gateAlpha, placeLabel, RUN_OUT_DONE_MS, runningOrder, sceneAtRest } from './race-view';
 
 const frame = (s: number, p: number[], l = [1, 2, 3]): RaceFrame => ({
   r: 7,
@@ -156,5 +156,29 @@ describe(placeLabel.name, () => {
   it('should call the leader 1st while running and the winner Winner once official', () => {
     expect([1, 2, 3, 4].map((p) => placeLabel(p, false))).toEqual(['1st', '2nd', '3rd', '4th']);
     expect(placeLabel(1, true)).toBe('Winner');
+  });
+});
+
+describe(sceneAtRest.name, () => {
+  const still = { phase: 'open' as const, dust: 0, legSpeed: 0, cameraGap: 0, sinceLastFinish: null };
+
+  it('should call the field standing at the gate before the off still', () => {
+    expect(sceneAtRest(still)).toBe(true);
+    expect(sceneAtRest({ ...still, phase: null })).toBe(true);
+    expect(sceneAtRest({ ...still, phase: 'closed' })).toBe(true);
+  });
+
+  it('should never call a running race still, even with nobody moving yet', () => {
+    expect(sceneAtRest({ ...still, phase: 'running' })).toBe(false);
+  });
+
+  it('should wait after the finish for the run-out, the dust, the legs and the camera to settle', () => {
+    const finished = { ...still, phase: 'finished' as const, sinceLastFinish: RUN_OUT_DONE_MS };
+    expect(sceneAtRest(finished)).toBe(true);
+    expect(sceneAtRest({ ...finished, sinceLastFinish: RUN_OUT_DONE_MS - 1 })).toBe(false);
+    expect(sceneAtRest({ ...finished, dust: 1 })).toBe(false);
+    expect(sceneAtRest({ ...finished, legSpeed: 0.2 })).toBe(false);
+    expect(sceneAtRest({ ...finished, cameraGap: -3 })).toBe(false);
+    expect(sceneAtRest({ ...finished, legSpeed: 0.01, cameraGap: 0.2 })).toBe(true);
   });
 });

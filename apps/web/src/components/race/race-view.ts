@@ -58,3 +58,33 @@ export function gateAlpha(offAt: number | null, phase: RaceRoomState['phase'], n
   const fadeMs = GATE_FADE_MS / (timeScale > 0 ? timeScale : 1);
   return Math.min(1, Math.max(0, 1 - (now - offAt) / fadeMs));
 }
+
+/** Frames a second the race canvas draws while its picture stands still (before the off, long after the finish). */
+export const AT_REST_FPS = 4;
+/** A finisher's run-out past the post is over (to the eye) this long after it crossed the line. */
+export const RUN_OUT_DONE_MS = 6000;
+
+/** What the canvas's last frame showed moving, as `sceneAtRest` weighs it. */
+export interface SceneMotion {
+  phase: RaceRoomState['phase'];
+  /** Dust particles still in the air. */
+  dust: number;
+  /** The fastest leg speed drawn (eased: it falls to 0 after a runner stops). */
+  legSpeed: number;
+  /** How far, in pixels, the camera still is from where it is going. */
+  cameraGap: number;
+  /** Milliseconds since the last runner crossed the line (null: nobody has). */
+  sinceLastFinish: number | null;
+}
+
+/**
+ * True when nothing on the canvas moves: before the off (the field stands at the gate) and once the
+ * last finisher has eased up, the dust settled and the camera stopped. The canvas then draws a few
+ * frames a second instead of every display frame: a phone left on a race screen before the off
+ * otherwise spends most of a core redrawing the same picture.
+ */
+export function sceneAtRest(motion: SceneMotion): boolean {
+  if (motion.phase === 'running') return false;
+  if (motion.dust > 0 || motion.legSpeed > 0.05 || Math.abs(motion.cameraGap) > 0.5) return false;
+  return motion.sinceLastFinish === null || motion.sinceLastFinish >= RUN_OUT_DONE_MS;
+}

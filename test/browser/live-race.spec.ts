@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
-import { screenshot } from '../support/browser';
+import { countFrameRequests, frameRequestsPerSecond, screenshot } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import type { ServerProcess } from '../support/server-process';
 
@@ -49,6 +49,7 @@ describe('a live race in the browser', () => {
   it('should run the next race to post on the race screen, then show its results and verify them', async () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
+    await countFrameRequests(page);
     await signUpAndLogIn(page, server.baseUrl);
 
     await page.goto(`${server.baseUrl}/current-race-screens`);
@@ -81,6 +82,9 @@ describe('a live race in the browser', () => {
     const live = page.getByRole('region', { name: 'Live top 4' });
     const official = page.getByRole('status', { name: 'Official result' });
     await live.or(official).first().waitFor({ timeout: 90_000 });
+    // Running (or easing up past the post for a few seconds after the finish), the canvas draws
+    // every display frame.
+    expect(await frameRequestsPerSecond(page, 1000)).toBeGreaterThan(8);
     if (await live.isVisible()) {
       expect(await live.getByRole('listitem').count()).toBe(4);
       await screenshot(page, 'race-screen-running');

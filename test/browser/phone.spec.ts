@@ -1,7 +1,7 @@
 import type { CurrentRaceDetail, CurrentRaceListResponse } from '@furlong/contracts';
 import type { Page } from 'playwright-core';
 import { signUpAndLogIn } from '../support/accounts';
-import { screenshot } from '../support/browser';
+import { countFrameRequests, frameRequestsPerSecond, screenshot } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import type { ServerProcess } from '../support/server-process';
 
@@ -49,6 +49,7 @@ describe('the site on a phone', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await page.setViewportSize(PHONE);
+    await countFrameRequests(page);
     await signUpAndLogIn(page, server.baseUrl);
     const race = await openRace(server.baseUrl);
 
@@ -92,6 +93,10 @@ describe('the site on a phone', () => {
     );
     expect(canvasWidth).toBeGreaterThan(0);
     expect(canvasWidth).toBeLessThanOrEqual(PHONE.width);
+    // Hours before the off the picture stands still: the canvas stops asking for every display frame
+    // (a running animation asks for ~60 a second) and redraws a few times a second on a timer.
+    await page.waitForTimeout(1500);
+    expect(await frameRequestsPerSecond(page)).toBeLessThan(15);
     await expectNoSidewaysScroll(page, 'race screen');
     await screenshot(page, 'phone-race-screen');
 

@@ -48,3 +48,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Counts the page's calls of requestAnimationFrame from here on (installed before the page's own
+ * scripts, on every navigation): an animation that runs asks for every display frame.
+ */
+export async function countFrameRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { furlongFrameRequests: number };
+    counted.furlongFrameRequests = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      counted.furlongFrameRequests++;
+      return request(callback);
+    };
+  });
+}
+
+/** The page's requestAnimationFrame calls a second over the next `ms` (see countFrameRequests). */
+export async function frameRequestsPerSecond(page: Page, ms = 2000): Promise<number> {
+  return page.evaluate(async (windowMs) => {
+    const counted = window as unknown as { furlongFrameRequests?: number };
+    if (counted.furlongFrameRequests === undefined) throw new Error('countFrameRequests was not installed');
+    const before = counted.furlongFrameRequests;
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    return ((counted.furlongFrameRequests - before) * 1000) / (performance.now() - started);
+  }, ms);
+}

@@ -1,6 +1,6 @@
 import type { RaceEntryView } from '@furlong/contracts';
 import { Application, extend, useApplication, useTick } from '@pixi/react';
-import { Container, Graphics, Text, type Ticker } from 'pixi.js';
+import { Container, Graphics, Text, Ticker } from 'pixi.js';
 // The server's Content-Security-Policy has no 'unsafe-eval': Pixi's shader and uniform code then
 // needs these precompiled stand-ins for what it would otherwise build with new Function().
 import 'pixi.js/unsafe-eval';
@@ -177,17 +177,43 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
     };
   }, [entries, layout.horseScale]);
 
-  // Any change in the race's store (a frame, the off, the result) brings back every display frame at
-  // once; the ticker slows again when its next frame finds the picture still.
+  // A still picture: the tickers stop (running, they ask the browser for every display frame, which
+  // costs CPU even when nothing is drawn: the application's, and Pixi's system ticker for its events
+  // and scheduled tasks) and a timer steps both a few times a second. Any change in the race's store
+  // (a frame, the off, the result), or motion in a stepped frame, starts them again.
+  const resting = useRef<ReturnType<typeof setInterval> | null>(null);
+  const wake = useCallback(() => {
+    if (resting.current === null) return;
+    clearInterval(resting.current);
+    resting.current = null;
+    Ticker.system.start();
+    app.ticker.start();
+  }, [app]);
+  const rest = useCallback(() => {
+    if (resting.current !== null) return;
+    app.ticker.stop();
+    Ticker.system.stop();
+    resting.current = setInterval(() => {
+      // The application may be torn down before this component's effects are.
+      if (app.renderer) {
+        Ticker.system.update();
+        app.ticker.update();
+      } else if (resting.current !== null) {
+        clearInterval(resting.current);
+        resting.current = null;
+        Ticker.system.start();
+      }
+    }, 1000 / AT_REST_FPS);
+  }, [app]);
+  useEffect(() => store.subscribe(wake), [store, wake]);
   useEffect(
-    () =>
-      store.subscribe(() => {
-        if (app.ticker.maxFPS !== 0) {
-          app.ticker.maxFPS = 0;
-          app.ticker.minFPS = 10;
-        }
-      }),
-    [store, app],
+    () => () => {
+      if (resting.current === null) return;
+      clearInterval(resting.current);
+      resting.current = null;
+      Ticker.system.start();
+    },
+    [],
   );
 
   // A new size or course: the camera starts again from where the leaders are.
@@ -279,7 +305,7 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
         drawMiniMap(miniMap.current, layout, cam, progress, posts, order);
       }
 
-      // A still picture is drawn a few times a second; any motion brings back every display frame.
+      // A still picture is drawn a few times a second (see `rest`); any motion brings back every display frame.
       let legSpeed = 0;
       let lastFinish: number | null = null;
       for (const f of figures.current) {
@@ -293,14 +319,10 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
         cameraGap: target - cam,
         sinceLastFinish: lastFinish === null ? null : now - lastFinish,
       });
-      const fps = atRest ? AT_REST_FPS : 0;
-      if (ticker.maxFPS !== fps) {
-        ticker.maxFPS = fps;
-        // Capping the rate lowers Pixi's minFPS with it; back at full rate it returns to its default.
-        if (fps === 0) ticker.minFPS = 10;
-      }
+      if (atRest) rest();
+      else wake();
     },
-    [store, layout, surface, posts],
+    [store, layout, surface, posts, rest, wake],
   );
   useTick(tick);
 

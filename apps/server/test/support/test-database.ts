@@ -80,8 +80,57 @@ export async function createMigratedDatabase(name: string): Promise<string> {
   return url;
 }
 
+/**
+ * Where the run keeps its seeded templates (set by the medium project's global setup): each
+ * (seed, scale) is migrated and seeded once a run, and every database that asks for it after is a
+ * copy of it (CREATE DATABASE … TEMPLATE: ~0.1 s, where migrating and seeding scale 0.05 takes ~1.5 s).
+ */
+export const SEEDED_TEMPLATES_ENV = 'FURLONG_TEST_TEMPLATE_PREFIX';
+
 /** Migrates a database and fills it with the seed data (scale 1 is the full catalog). */
 export async function migrateAndSeed(url: string, options: { seed: number; scale?: number }): Promise<void> {
+  const prefix = process.env[SEEDED_TEMPLATES_ENV];
+  const target = new URL(url);
+  const admin = new URL(ADMIN_URL);
+  if (!prefix || target.host !== admin.host) return migrateAndSeedHere(url, options);
+  const template = `${prefix}_${options.seed}_${String(options.scale ?? 1).replace('.', '_')}`;
+  await withAdmin(async (c) => {
+    // One maker per template across the run's workers; it is made under another name and renamed
+    // when complete, so a failed seed never leaves a half-made template to copy.
+    await c.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      const made = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (made.rowCount === 0) {
+        const making = `${template}_making`;
+        await c.query(`DROP DATABASE IF EXISTS "${making}" WITH (FORCE)`);
+        await c.query(`CREATE DATABASE "${making}"`);
+        try {
+          await migrateAndSeedHere(databaseUrl(making), options);
+        } catch (err) {
+          await c.query(`DROP DATABASE IF EXISTS "${making}" WITH (FORCE)`);
+          throw err;
+        }
+        await c.query(`ALTER DATABASE "${making}" RENAME TO "${template}"`);
+      }
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
+    }
+    const name = decodeURIComponent(target.pathname.slice(1));
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  });
+}
+
+/** The run's seeded templates, dropped at its end. */
+export async function dropSeededTemplates(prefix: string): Promise<void> {
+  const { rows } = await withAdmin((c) =>
+    c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1 || '\\_%'", [prefix]),
+  );
+  for (const { datname } of rows) await dropDatabase(datname);
+}
+
+/** Migrates and seeds the database at `url` itself. */
+async function migrateAndSeedHere(url: string, options: { seed: number; scale?: number }): Promise<void> {
   const ds = createDataSource({ url, poolSize: 2 });
   await ds.initialize();
   try {

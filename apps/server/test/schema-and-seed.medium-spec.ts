@@ -1,6 +1,12 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database/data-source';
-import { createDatabase, dropDatabase, migrateAndSeed, uniqueName } from './support/test-database';
+import {
+  createDatabase,
+  createMigratedDatabase,
+  dropDatabase,
+  migrateAndSeedHere,
+  uniqueName,
+} from './support/test-database';
 
 async function open(url: string): Promise<DataSource> {
   const ds = createDataSource({ url, poolSize: 2 });
@@ -124,19 +130,42 @@ describe('the seeded catalog', () => {
 
 describe('seeding', () => {
   const names = [uniqueName('furlong_seed_a'), uniqueName('furlong_seed_b'), uniqueName('furlong_seed_c')];
+  const migratedOnly = uniqueName('furlong_seed_none');
   const dbs: DataSource[] = [];
+  let bare: DataSource;
 
+  // Each seeded on its own (not copies of the run's template): the same seed twice must write the same rows.
   beforeAll(async () => {
     const [a, b, c] = await Promise.all(names.map((n) => createDatabase(n)));
-    await migrateAndSeed(a as string, { seed: 5, scale: 0.05 });
-    await migrateAndSeed(b as string, { seed: 5, scale: 0.05 });
-    await migrateAndSeed(c as string, { seed: 6, scale: 0.05 });
+    await migrateAndSeedHere(a as string, { seed: 5, scale: 0.05 });
+    await migrateAndSeedHere(b as string, { seed: 5, scale: 0.05 });
+    await migrateAndSeedHere(c as string, { seed: 6, scale: 0.05 });
     for (const url of [a, b, c]) dbs.push(await open(url as string));
+    bare = await open(await createMigratedDatabase(migratedOnly));
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all(dbs.map((d) => d.destroy()));
-    await Promise.all(names.map((n) => dropDatabase(n)));
+    await bare?.destroy();
+    await Promise.all([...names, migratedOnly].map((n) => dropDatabase(n)));
+  });
+
+  // The writer drops the big tables' foreign keys and secondary indexes for the bulk insert and makes
+  // them again after it: the seeded schema must be the migrated one, index for index, key for key.
+  it('should leave every index and constraint the migrations made', async () => {
+    const schemaOf = async (ds: DataSource) => ({
+      indexes: await ds.query(
+        `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2`,
+      ),
+      constraints: await ds.query(
+        `SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS definition, convalidated
+           FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+      ),
+    });
+    const migrated = await schemaOf(bare);
+    expect(migrated.indexes.length).toBeGreaterThan(100);
+    expect(migrated.constraints.some((c: { definition: string }) => c.definition.startsWith('FOREIGN KEY'))).toBe(true);
+    expect(await schemaOf(dbs[0] as DataSource)).toEqual(migrated);
   });
 
   const fingerprint = (ds: DataSource, table: string) =>

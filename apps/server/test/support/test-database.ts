@@ -129,8 +129,8 @@ export async function dropSeededTemplates(prefix: string): Promise<void> {
   for (const { datname } of rows) await dropDatabase(datname);
 }
 
-/** Migrates and seeds the database at `url` itself. */
-async function migrateAndSeedHere(url: string, options: { seed: number; scale?: number }): Promise<void> {
+/** Migrates and seeds the database at `url` itself (no template: for a test of seeding itself). */
+export async function migrateAndSeedHere(url: string, options: { seed: number; scale?: number }): Promise<void> {
   const ds = createDataSource({ url, poolSize: 2 });
   await ds.initialize();
   try {

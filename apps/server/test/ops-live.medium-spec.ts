@@ -135,15 +135,20 @@ describe('the live operations room on two instances sharing Redis', () => {
     const id = await stageRace(a.app, { startsInWallMs: 3000 });
     const viewer = await watchRace(a.baseUrl, id);
     viewers.push(viewer);
-    // The first frames go out at the off, a moment before the race's row says it is running.
-    const moving = await ops.next('frames moving with a viewer, the race running', (s) => {
+    // The first frames go out at the off, a moment before the race's row says it is running. The
+    // parts of a snapshot come on their own clocks (the races from the database, each instance's
+    // frames, viewers and leases in its report every few seconds, the frames as a rate over a
+    // window), so the test waits for one snapshot that shows them all: a report written just before
+    // the off has this race's viewer, the frames of an earlier race and no lease of this one yet.
+    const moving = await ops.next('frames moving with a viewer, the race running and its lease held', (s) => {
       return (
         s.totals.frames_per_second > 0 &&
         s.viewers.some((v) => v.race_id === id && v.viewers >= 1) &&
-        s.races.by_state.running >= 1
+        s.races.by_state.running >= 1 &&
+        s.instances.some((i) => i.leases.includes(id))
       );
     });
-    expect(moving.instances.some((i) => i.leases.includes(id))).toBe(true);
+    expect(moving.instances.filter((i) => i.leases.includes(id))).toHaveLength(1);
     expect(moving.totals.tick_lateness_p99_ms).not.toBeNull();
     await viewer.result;
   }, 60_000);

@@ -132,7 +132,14 @@ describe(`the product on Node ${NODE_MAJOR}`, () => {
 
       // A clean stop: SIGTERM, exit 0, within a bounded wait.
       killGroup(server, 'SIGTERM');
-      const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 20_000))]);
+      // The wait's timer is cleared once the server has exited (left running, it kept the Jest worker
+      // alive for 20 s after the test, and Jest force-exited the worker).
+      let hungTimer: NodeJS.Timeout | undefined;
+      const hung = new Promise<'hung'>((r) => {
+        hungTimer = setTimeout(() => r('hung'), 20_000);
+      });
+      const code = await Promise.race([exited, hung]);
+      clearTimeout(hungTimer);
       expect(code).toBe(0);
 
       const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };

@@ -119,7 +119,9 @@ describe('two instances, the one running the race killed with SIGKILL or stopped
     // The survivor takes the race over once the lease lapses and its viewers see it to the finish.
     const result = await Promise.race([
       onSurvivor.result,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no finish on the survivor')), 45_000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no finish on the survivor')), 45_000).unref(),
+      ),
     ]);
     const takeoverMs = Date.now() - killedAt;
     const after = onSurvivor.frames.slice(seenBefore);
@@ -178,7 +180,9 @@ describe('two instances, the one running the race killed with SIGKILL or stopped
     expect(await (servers[runner] as ServerChild).terminate()).toEqual({ code: 0, signal: null });
     await Promise.race([
       onSurvivor.result,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no finish on the survivor')), 45_000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no finish on the survivor')), 45_000).unref(),
+      ),
     ]);
     // The lease was handed back, not left to expire (5 s): the survivor took the race within its
     // runner's poll (1 s), and its viewers' frames went on from where the race was.

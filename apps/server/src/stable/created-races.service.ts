@@ -8,6 +8,7 @@ import { AuditLog } from '../audit/audit-log';
 import { HorseRegistry } from '../catalog/horse-registry';
 import { notFound, refusal } from '../common/api-error';
 import { Randomness } from '../common/randomness';
+import { write } from '../common/write-result';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RaceEntries } from '../racing/race-entries.service';
 
@@ -137,11 +138,12 @@ export class CreatedRacesService {
       [id],
     );
     // Claimed first, so two admins cannot both schedule it; released if racing refuses.
-    const claimed: unknown[] = await this.dataSource.query(
+    const claimed = await write(
+      this.dataSource,
       'UPDATE created_races SET scheduled_race_id = 0 WHERE id = $1 AND scheduled_race_id IS NULL RETURNING id',
       [id],
     );
-    if (claimed.length === 0) throw refusal(`Created race ${id} is already on the card.`, 'already_scheduled');
+    if (claimed.rows.length === 0) throw refusal(`Created race ${id} is already on the card.`, 'already_scheduled');
     try {
       const added = await this.races.addRace(
         trackId ?? race.track_id,

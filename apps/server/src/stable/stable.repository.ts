@@ -1,6 +1,7 @@
 import type { HorseAbility, HorseCondition } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { write } from '../common/write-result';
 
 type Db = EntityManager | DataSource;
 
@@ -266,7 +267,8 @@ export class StableRepository {
     id: number,
     outcome: { finish_position: number | null; purse_cents: number | null; refunded_at: Date | null },
   ): Promise<boolean> {
-    const rows: unknown[] = await m.query(
+    const { rows } = await write(
+      m,
       `UPDATE stable_entries SET active = false, finish_position = $2, purse_cents = $3, refunded_at = $4
         WHERE id = $1 AND active RETURNING id`,
       [id, outcome.finish_position, outcome.purse_cents, outcome.refunded_at],

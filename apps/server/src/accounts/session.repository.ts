@@ -2,6 +2,7 @@ import type { UserRole } from '@furlong/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../common/prepared-query';
+import { write } from '../common/write-result';
 
 export interface SessionRow {
   id: number;
@@ -141,7 +142,8 @@ export class SessionRepository {
    * of an account disabled or deleted since — ended with the matching reason. Answers how many.
    */
   async endAbandoned(now: Date, idleMs: number, maxAgeMs: number): Promise<number> {
-    const [ended]: [{ id: number }[], number] = await this.dataSource.query(
+    const { rows: ended } = await write<{ id: number }>(
+      this.dataSource,
       `UPDATE sessions s SET login_status = 'inactive', logout_date = $1::timestamptz,
               logout_reason = CASE
                 WHEN EXISTS (SELECT 1 FROM users u

@@ -5,6 +5,7 @@ import type { AuditContext } from '../audit/audit-context';
 import { AuditLog } from '../audit/audit-log';
 import { InvalidRequestException, notFound, refusal, refusalMessage } from '../common/api-error';
 import { inUse, rowReferences, type TableWriter } from '../common/table-writer';
+import { write } from '../common/write-result';
 import { CatalogService } from './catalog.service';
 
 type Row = Record<string, unknown>;
@@ -97,11 +98,12 @@ export class CatalogTableWriters {
           await this.change(ctx, 'row.update', t.table, id, async (m, refused) => {
             const before = await this.lock(m, t.table, t.columns, t.label, id);
             refused.before = before;
-            const [[after]]: [Row[], number] = await m.query(
+            const { rows } = await write<Row>(
+              m,
               `UPDATE ${t.table} SET ${t.name} = $2 WHERE id = $1 RETURNING ${t.columns}`,
               [id, values[t.name]],
             );
-            return { id, before, after: after ?? null };
+            return { id, before, after: rows[0] ?? null };
           });
         },
       },
@@ -152,12 +154,13 @@ export class CatalogTableWriters {
               ]);
               if (taken.length > 0) throw refusal(`Another track is named ${name}.`, 'taken');
             }
-            const [[after]]: [Row[], number] = await m.query(
+            const { rows } = await write<Row>(
+              m,
               `UPDATE tracks SET track_name = COALESCE($2, track_name), location = COALESCE($3, location)
                 WHERE id = $1 RETURNING ${TRACK_COLUMNS}`,
               [id, name ?? null, (values.location as string | undefined) ?? null],
             );
-            return { id, before, after: after ?? null };
+            return { id, before, after: rows[0] ?? null };
           });
         },
       },

@@ -2,6 +2,7 @@ import type { LiveFinisher } from '@furlong/contracts';
 import { type Finish, finishFromPositions } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { write } from '../common/write-result';
 import type { Race } from './entities/race.entity';
 
 /** The catalog race a live race becomes in the history (starting_time: the card's clock time at the track). */
@@ -158,13 +159,14 @@ export class RaceHistoryRepository {
    */
   async keepFinalOdds(currentRaceId: number, odds: ReadonlyMap<number, number>): Promise<number> {
     if (odds.size === 0) return 0;
-    const result: unknown = await this.dataSource.query(
+    const { count } = await write(
+      this.dataSource,
       `UPDATE race_result_finishers f SET final_odds = o.odds
          FROM race_results rr, unnest($2::int[], $3::numeric[]) AS o(post, odds)
         WHERE rr.current_race_id = $1 AND f.result_id = rr.id AND f.post_position = o.post`,
       [currentRaceId, [...odds.keys()], [...odds.values()]],
     );
-    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+    return count;
   }
 
   async resultIdOf(manager: EntityManager, currentRaceId: number): Promise<number | undefined> {

@@ -2,6 +2,7 @@ import type { CustomField } from '@furlong/contracts';
 import type { CustomFieldEntity, CustomFieldType, CustomFieldValue } from '@furlong/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { write } from '../common/write-result';
 
 interface FieldRowDb {
   id: number;
@@ -140,7 +141,8 @@ export class CustomFieldsRepository {
 
   /** Removes every value the records hold of the entity's fields; answers how many went. */
   async deleteValuesOfRows(m: EntityManager, table: CustomFieldEntity, rowIds: readonly number[]): Promise<number> {
-    const [, count]: [unknown, number] = await m.query(
+    const { count } = await write(
+      m,
       `DELETE FROM custom_field_values v USING custom_fields f
         WHERE f.id = v.field_id AND f.table_name = $1 AND v.row_id = ANY($2::bigint[])`,
       [table, [...rowIds]],

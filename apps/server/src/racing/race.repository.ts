@@ -6,6 +6,7 @@ import { horseSql, jockeySql, liveResultsSql, runnerFormSql, trackSql } from '..
 import { refreshHorsePastPerformances } from '../catalog/past-performance.sql';
 import { type HistoryRaceRecord, RaceHistoryRepository } from '../catalog/race-history.repository';
 import { preparedQuery } from '../common/prepared-query';
+import { write } from '../common/write-result';
 import type { RacePhase } from './entities/current-race.entity';
 import { RaceReadModel } from './race-read-model';
 import type { OfficialFinisher } from './race-result.math';
@@ -237,10 +238,9 @@ export class RaceRepository {
     return ids.length > 0;
   }
 
-  /** Runs an UPDATE … RETURNING id; TypeORM's postgres driver answers it with [rows, affected count]. */
+  /** Runs an UPDATE … RETURNING id and answers the ids it moved. */
   private async update(sql: string, params: unknown[]): Promise<number[]> {
-    const result: unknown = await this.dataSource.query(sql, params);
-    const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as { id: number }[]) : [];
+    const { rows } = await write<{ id: number }>(this.dataSource, sql, params);
     return rows.map((r) => r.id);
   }
 

@@ -254,9 +254,11 @@ describe('The stable', () => {
     expect(finisher?.finish_position).toBeLessThanOrEqual(3);
     expect(finisher?.earnings_cents).toBeGreaterThan(0);
 
-    // Three sweeps at once (a retry, another instance) and one after: the purse is paid once.
+    // Three sweeps at once (a retry, another instance) and one after: the purse is paid once. At
+    // most one of them ends the entry: the server's own sweep, queued when the race resulted, may
+    // have ended it first.
     const swept = await Promise.all([sweep(), sweep(), sweep()]);
-    expect(swept.reduce((n, s) => n + s.ended, 0)).toBe(1);
+    expect(swept.reduce((n, s) => n + s.ended, 0)).toBeLessThanOrEqual(1);
     await sweep();
     expect(await balance(owner)).toBe(before - FEE + (finisher?.earnings_cents ?? 0));
     const after = (await owner.get<StableDashboard>('/api/stable')).body;

@@ -49,7 +49,14 @@ describe('the forms in a browser', () => {
 
   it('should send the quote from the footer’s page, with per-field errors first', async () => {
     await page.goto(`${baseUrl}/home`);
-    await page.locator('.app-footer').getByRole('link', { name: 'Insurance quote' }).click();
+    // The home page's sections arrive after it, each pushing the footer down: a click aimed at the
+    // link as it was can land beside it once it has moved (in CI, once, the quote page never came). Click
+    // again until the route has changed.
+    const quoteLink = page.locator('.app-footer').getByRole('link', { name: 'Insurance quote' });
+    for (let tries = 0; tries < 5 && !/\/insurance-quote$/.test(page.url()); tries++) {
+      await quoteLink.click();
+      await page.waitForURL(/\/insurance-quote$/, { timeout: 3000 }).catch(() => undefined);
+    }
     await page.getByRole('heading', { name: 'Insurance Quote', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Request a quote' }).click();
     await page.getByText('First name is required').waitFor();
